@@ -1,0 +1,144 @@
+"""The ``canasta`` command: play (the default), analyze, simulate, replay.
+
+Parsing imports nothing heavy: ``canasta --help`` and ``--version`` answer without loading
+Textual, and each subcommand imports its own module only when it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from canasta import __version__
+
+PACES = ("instant", "fast", "normal")
+LEVELS = ("random", "easy", "normal", "hard")
+
+EPILOG = """\
+commands (run 'canasta COMMAND --help' for each):
+  play       play a game in the terminal (the default)
+  analyze    show a saved record or position, or apply an action to it
+  simulate   play bot games headless and report who wins
+
+examples:
+  canasta                           play against three bots
+  canasta --seed 7 --difficulty hard
+  canasta analyze game.json --apply "take h6 c6" --out after.json
+  canasta simulate --games 200 --teams normal,random
+"""
+
+
+def _add_play_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=int, default=None, help="seed the deal (default: random)")
+    parser.add_argument(
+        "--difficulty",
+        default=None,
+        metavar="LEVEL[,LEVEL...]",
+        help=f"bot strength: one of {', '.join(LEVELS)}, or one per bot seat "
+        "West,North,East (default: normal)",
+    )
+    parser.add_argument(
+        "--pace", choices=PACES, default=None, help="how fast bots play (default: normal)"
+    )
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        default=None,
+        help="ASCII cards and borders (chosen automatically when the terminal is not UTF-8)",
+    )
+    parser.add_argument("--theme", default=None, help="colour theme (default: canasta)")
+    parser.add_argument(
+        "--hotseat",
+        action="store_true",
+        help="choose humans and bots for each seat and play at one keyboard",
+    )
+    parser.add_argument(
+        "--resume", action="store_true", help="go straight back into the unfinished game"
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="canasta",
+        description="Classic partnership Canasta in the terminal.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"canasta {__version__}")
+    _add_play_options(parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = commands.add_parser("play", help="play a game in the terminal (the default)")
+    _add_play_options(play)
+
+    analyze = commands.add_parser(
+        "analyze",
+        help="show a record or position and its legal actions",
+        description="Print the phase, whose turn it is, the pile and every legal action of a "
+        "saved game record or position (JSON, see docs/notation.md).",
+    )
+    analyze.add_argument("file", help="a game record or position (JSON)")
+    analyze.add_argument(
+        "--apply", dest="action", metavar="ACTION", help='apply one action, e.g. "draw"'
+    )
+    analyze.add_argument(
+        "--out", metavar="FILE", help="with --apply: write the resulting position here"
+    )
+    analyze.add_argument(
+        "--seat",
+        choices=("south", "west", "north", "east"),
+        help="show only what this seat may see",
+    )
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play bot games headless and report the results",
+        description="Play bot games to the end, each deal also with the teams' seats swapped, "
+        "and print a table of results.",
+    )
+    simulate.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    simulate.add_argument("--seed", type=int, default=0, help="first deal's seed (default 0)")
+    simulate.add_argument(
+        "--teams",
+        default="normal,random",
+        metavar="A,B",
+        help="bot level of North-South and of East-West (default normal,random)",
+    )
+    simulate.add_argument(
+        "--seats",
+        default=None,
+        metavar="S,W,N,E",
+        help="bot level per seat in turn order South,West,North,East (overrides --teams)",
+    )
+    simulate.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    simulate.add_argument("--budget", type=float, default=1.0, help="hard bot seconds per turn")
+    simulate.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    args = build_parser().parse_args(argv)
+    command = args.command or "play"
+    if command == "analyze":
+        from canasta.analyze import run as run_analyze
+
+        return run_analyze(args)
+    if command == "simulate":
+        from canasta.simulate import run as run_simulate
+
+        return run_simulate(args)
+    from canasta.tui import run as run_tui
+
+    return run_tui(args)
+
+
+def entry() -> None:
+    """Console-script entry point."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    entry()

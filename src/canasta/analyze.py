@@ -1,0 +1,147 @@
+"""``canasta analyze FILE``: a record or position, its legal actions, one action applied.
+
+A player attaches the file to a bug report or uses it to settle a rule question. User errors
+(a missing file, bad JSON, an illegal action) print one line and exit with status 2; they
+never show a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from canasta.engine import (
+    CanastaError,
+    GameState,
+    IllegalActionError,
+    Phase,
+    apply,
+    legal_actions,
+    parse_action,
+    seat_name,
+    view,
+)
+from canasta.engine.cards import cards_text
+from canasta.engine.narrate import describe_event
+from canasta.engine.record import load_position, load_record, position_of, replay
+from canasta.engine.state import TEAM_NAMES, Seat
+
+USAGE_ERROR = 2
+
+
+class _UserError(Exception):
+    """A problem the user can fix; its message is printed as is."""
+
+
+def load_state(path: Path) -> GameState:
+    """The final state of a record, or the state of a position, read from ``path``."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise _UserError(f"{path}: no such file.") from None
+    except OSError as error:
+        raise _UserError(f"{path}: cannot read it ({error.strerror}).") from None
+    try:
+        kind = json.loads(data).get("format") if data.strip() else None
+    except (ValueError, AttributeError):
+        kind = None
+    try:
+        if kind == "canasta-record":
+            return replay(load_record(data))[-1]
+        return load_position(data).to_state()
+    except CanastaError as error:
+        raise _UserError(f"{path}: {error}") from None
+
+
+def describe_state(state: GameState, *, seat: int | None = None) -> list[str]:
+    """The analysis lines: phase, turn, scores, pile, hands and melds."""
+    lines = [
+        f"Round {state.round_no}, dealer {seat_name(state.dealer)}.",
+        f"Phase: {state.phase.value}.",
+    ]
+    mover = state.to_move
+    if mover is not None:
+        what = "must answer partner" if state.phase is Phase.ANSWER else "to play"
+        lines.append(f"Turn: {seat_name(state.turn)}; {seat_name(mover)} {what}.")
+    lines.append(
+        f"Scores: {TEAM_NAMES[0]} {state.scores[0]}, {TEAM_NAMES[1]} {state.scores[1]}; "
+        f"minimums {state.minimums[0]} and {state.minimums[1]}; "
+        f"melded: {'yes' if state.melded[0] else 'no'} and {'yes' if state.melded[1] else 'no'}."
+    )
+    top = state.pile_top
+    if top is None:
+        pile = "Pile: empty."
+    else:
+        flags = []
+        if state.pile_blocked:
+            flags.append("blocked")
+        if state.pile_frozen:
+            flags.append("frozen (a wild card or red three inside)")
+        pile = f"Pile: {len(state.pile)} cards, top {top}" + (
+            f", {', '.join(flags)}." if flags else ", open."
+        )
+    lines.append(pile)
+    lines.append(f"Stock: {len(state.stock)} cards.")
+    if state.pending:
+        lines.append(f"Taken pile waiting for the initial meld: {len(state.pending)} cards.")
+    if state.permission is not None:
+        lines.append(
+            "Partner said yes: must go out this turn."
+            if state.permission
+            else "Partner said no: may not go out this turn."
+        )
+    shown = view(state, seat) if seat is not None else None
+    for s in Seat:
+        if shown is not None and s != seat:
+            lines.append(f"{s.label}: {shown.hand_sizes[s]} cards.")
+        else:
+            lines.append(f"{s.label}: {cards_text(state.hands[s])}")
+    for team in (0, 1):
+        melds = "; ".join(str(meld) for meld in state.melds[team]) or "none"
+        reds = cards_text(state.red_threes[team]) or "none"
+        lines.append(f"{TEAM_NAMES[team]} melds: {melds}. Red threes: {reds}.")
+    if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and state.history:
+        for score in state.history[-1]:
+            parts = ", ".join(f"{label} {points:+d}" for label, points in score.parts())
+            lines.append(f"{TEAM_NAMES[score.team]} this round: {parts}; total {score.total:+d}.")
+    if state.winner is not None:
+        lines.append(f"{TEAM_NAMES[state.winner]} won the game.")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``canasta analyze``."""
+    seat = None if args.seat is None else int(Seat[args.seat.upper()])
+    try:
+        state = load_state(Path(args.file))
+        if args.action is None:
+            if args.out:
+                raise _UserError("--out goes with --apply: give the action to apply.")
+            for line in describe_state(state, seat=seat):
+                print(line)
+            actions = legal_actions(state)
+            print(f"Legal actions ({len(actions)}):")
+            for action in actions:
+                print(f"  {action}")
+            return 0
+        try:
+            action = parse_action(args.action)
+            step = apply(state, action)
+        except IllegalActionError as error:
+            raise _UserError(f"Illegal: {error}") from None
+        except CanastaError as error:
+            raise _UserError(str(error)) from None
+        for event in step.events:
+            print(describe_event(event, viewer=state.turn))
+        if args.out:
+            try:
+                Path(args.out).write_text(position_of(step.state).to_json(), encoding="utf-8")
+            except OSError as error:
+                raise _UserError(f"{args.out}: cannot write it ({error.strerror}).") from None
+            print(f"Wrote the resulting position to {args.out}.")
+        return 0
+    except _UserError as error:
+        print(f"canasta analyze: {error}", file=sys.stderr)
+        return USAGE_ERROR

@@ -1,0 +1,110 @@
+"""The rules of classic partnership Canasta: pure, deterministic, no I/O.
+
+The public API (see ``docs/notation.md`` and ``docs/rules.md``)::
+
+    from canasta.engine import new_game, apply, legal_actions, parse_action, view
+    state = new_game(seed=7)
+    state, events = apply(state, parse_action("draw"))
+
+Records and positions (JSON, validated by pydantic) load lazily from
+:mod:`canasta.engine.record`, so importing the engine stays fast.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from canasta.engine.actions import (
+    Action,
+    Answer,
+    AskPartner,
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    NextRound,
+    TakePile,
+    parse_action,
+)
+from canasta.engine.cards import JOKER, Card, Suit, card_value, full_deck, parse_card, parse_cards
+from canasta.engine.errors import CanastaError, IllegalActionError, NotationError, Reason
+from canasta.engine.events import Event
+from canasta.engine.game import Step, apply, check, is_legal, legal_actions, new_game, seat_name
+from canasta.engine.melds import Meld as TableMeld
+from canasta.engine.rules import PRESETS, RuleSet, classic, preset
+from canasta.engine.scoring import RoundScore
+from canasta.engine.state import TEAM_NAMES, GameState, Phase, Seat, partner, team_of
+from canasta.engine.view import PlayerView, determinize, view
+
+if TYPE_CHECKING:
+    from canasta.engine.record import (
+        GameRecord,
+        Position,
+        load_position,
+        load_record,
+        position_of,
+        replay,
+    )
+
+__all__ = [
+    "JOKER",
+    "PRESETS",
+    "TEAM_NAMES",
+    "Action",
+    "Answer",
+    "AskPartner",
+    "CanastaError",
+    "Card",
+    "Discard",
+    "DrawStock",
+    "Event",
+    "GameRecord",
+    "GameState",
+    "IllegalActionError",
+    "LayOff",
+    "Meld",
+    "NextRound",
+    "NotationError",
+    "Phase",
+    "PlayerView",
+    "Position",
+    "Reason",
+    "RoundScore",
+    "RuleSet",
+    "Seat",
+    "Step",
+    "Suit",
+    "TableMeld",
+    "TakePile",
+    "apply",
+    "card_value",
+    "check",
+    "classic",
+    "determinize",
+    "full_deck",
+    "is_legal",
+    "legal_actions",
+    "load_position",
+    "load_record",
+    "new_game",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+    "partner",
+    "position_of",
+    "preset",
+    "replay",
+    "seat_name",
+    "team_of",
+    "view",
+]
+
+_LAZY = {"GameRecord", "Position", "load_position", "load_record", "position_of", "replay"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from canasta.engine import record
+
+        return getattr(record, name)
+    raise AttributeError(f"module 'canasta.engine' has no attribute {name!r}")

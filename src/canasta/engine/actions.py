@@ -1,0 +1,198 @@
+"""Actions: small values with a one-line text form that parses back (``docs/notation.md``).
+
+=============================  =====================================================
+text                           action
+=============================  =====================================================
+``draw``                       :class:`DrawStock`
+``take h6 c6`` / ``take``      :class:`TakePile` (hand cards melded with the top card)
+``meld h1 c1 d2``              :class:`Meld`
+``layoff 13: h13 d2``          :class:`LayOff` (onto the team's meld of kings)
+``discard s4``                 :class:`Discard`
+``ask``                        :class:`AskPartner`
+``yes`` / ``no``               :class:`Answer`
+``next``                       :class:`NextRound`
+=============================  =====================================================
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from canasta.engine.cards import Card, parse_card, parse_cards
+from canasta.engine.errors import NotationError
+
+__all__ = [
+    "Action",
+    "Answer",
+    "AskPartner",
+    "Discard",
+    "DrawStock",
+    "LayOff",
+    "Meld",
+    "NextRound",
+    "TakePile",
+    "parse_action",
+]
+
+
+def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(sorted(cards))
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStock:
+    """Draw the top card of the stock."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class TakePile:
+    """Take the discard pile, melding its top card with ``cards`` from the hand.
+
+    With no cards, the top card is laid off on the team's meld of its rank.
+    """
+
+    cards: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _sorted(self.cards))
+
+    def __str__(self) -> str:
+        return " ".join(["take", *map(str, self.cards)])
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """Meld ``cards`` from the hand as a meld of one rank (merging into the team's meld
+    of that rank if there is one)."""
+
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _sorted(self.cards))
+
+    def __str__(self) -> str:
+        return " ".join(["meld", *map(str, self.cards)])
+
+
+@dataclass(frozen=True, slots=True)
+class LayOff:
+    """Add ``cards`` from the hand to the team's meld of ``rank``."""
+
+    rank: int
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _sorted(self.cards))
+
+    def __str__(self) -> str:
+        return f"layoff {self.rank}: " + " ".join(map(str, self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard ``card``, ending the turn."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class AskPartner:
+    """Ask partner "may I go out?"."""
+
+    def __str__(self) -> str:
+        return "ask"
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """Partner's binding answer to "may I go out?"."""
+
+    yes: bool
+
+    def __str__(self) -> str:
+        return "yes" if self.yes else "no"
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """Deal the next round after the score sheet."""
+
+    def __str__(self) -> str:
+        return "next"
+
+
+Action: TypeAlias = DrawStock | TakePile | Meld | LayOff | Discard | AskPartner | Answer | NextRound
+
+_RANK_WORDS = {"a": 1, "ace": 1, "j": 11, "q": 12, "k": 13, "t": 10}
+_SIMPLE: dict[str, Action] = {
+    "draw": DrawStock(),
+    "ask": AskPartner(),
+    "yes": Answer(True),
+    "no": Answer(False),
+    "next": NextRound(),
+}
+_USAGE = (
+    "write one of: draw, take [cards], meld CARDS, layoff RANK: CARDS, discard CARD, "
+    "ask, yes, no, next"
+)
+
+
+def _parse_meld_rank(text: str, whole: str) -> int:
+    token = text.strip().lower()
+    rank = int(token) if token.isdigit() else _RANK_WORDS.get(token)
+    if rank is None or not (rank == 1 or 3 <= rank <= 13):
+        raise NotationError(
+            f"{whole!r}: {text.strip()!r} is not a meld rank (1, 3-13, a, j, q, k)."
+        )
+    return rank
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text form, case-insensitively.
+
+    Raises:
+        NotationError: naming the text and what is wrong with it.
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise NotationError(f"An empty action: {_USAGE}.")
+    verb, _, rest = stripped.partition(" ")
+    verb = verb.lower()
+    rest = rest.strip()
+    if verb in _SIMPLE:
+        if rest:
+            raise NotationError(f"{text!r}: {verb!r} takes nothing after it.")
+        return _SIMPLE[verb]
+    try:
+        if verb == "take":
+            return TakePile(parse_cards(rest))
+        if verb == "meld":
+            cards = parse_cards(rest)
+            if not cards:
+                raise NotationError(f"{text!r}: name the cards to meld, like 'meld h1 c1 d2'.")
+            return Meld(cards)
+        if verb in ("layoff", "lay"):
+            match = re.match(r"^(?:off\s+)?([^:\s]+)\s*:\s*(.*)$", rest, re.IGNORECASE)
+            if match is None:
+                raise NotationError(f"{text!r}: write 'layoff RANK: CARDS', like 'layoff 13: h13'.")
+            cards = parse_cards(match.group(2))
+            if not cards:
+                raise NotationError(f"{text!r}: name the cards to lay off after the colon.")
+            return LayOff(_parse_meld_rank(match.group(1), text), cards)
+        if verb == "discard":
+            if not rest or len(rest.split()) != 1:
+                raise NotationError(f"{text!r}: discard exactly one card, like 'discard s4'.")
+            return Discard(parse_card(rest))
+    except NotationError as error:
+        if str(error).startswith(repr(text)):
+            raise
+        raise NotationError(f"{text!r}: {error}") from None
+    raise NotationError(f"{text!r} is not an action: {_USAGE}.")

@@ -1,0 +1,247 @@
+"""Cards, their text notation and the 108-card deck.
+
+A card is a small interned ``int`` subclass: ``rank * 4 + suit`` for the 52 standard cards
+(ranks 1 = ace to 13 = king, suits clubs, diamonds, hearts, spades) and ``0`` for the joker.
+The two physical copies of a card are the same value, so a hand is a sorted tuple of cards
+and "identical cards" compare equal. Cards hash, compare and sort as fast as ints.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from enum import IntEnum
+from typing import ClassVar
+
+from canasta.engine.errors import NotationError
+
+__all__ = [
+    "ACE",
+    "JOKER",
+    "KING",
+    "MELD_RANKS",
+    "NATURAL_RANKS",
+    "Card",
+    "Suit",
+    "card_value",
+    "cards_text",
+    "full_deck",
+    "parse_card",
+    "parse_cards",
+    "rank_name",
+]
+
+
+class Suit(IntEnum):
+    """The four suits, in notation order."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The suit's notation letter: ``c``, ``d``, ``h`` or ``s``."""
+        return "cdhs"[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Diamonds and hearts are red."""
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+ACE = 1
+KING = 13
+#: Ranks that form ordinary melds: ace, then four to king (threes are special).
+MELD_RANKS: tuple[int, ...] = (1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+#: Every rank that is not wild (threes included).
+NATURAL_RANKS: tuple[int, ...] = (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+
+_RANK_WORDS = {
+    1: ("ace", "aces"),
+    2: ("two", "twos"),
+    3: ("three", "threes"),
+    4: ("four", "fours"),
+    5: ("five", "fives"),
+    6: ("six", "sixes"),
+    7: ("seven", "sevens"),
+    8: ("eight", "eights"),
+    9: ("nine", "nines"),
+    10: ("ten", "tens"),
+    11: ("jack", "jacks"),
+    12: ("queen", "queens"),
+    13: ("king", "kings"),
+}
+
+
+def rank_name(rank: int, *, plural: bool = False) -> str:
+    """The English word for a rank (``13`` -> ``king``; plural ``kings``)."""
+    if rank == 0:
+        return "jokers" if plural else "joker"
+    return _RANK_WORDS[rank][1 if plural else 0]
+
+
+class Card(int):
+    """One card kind. Build cards with :func:`parse_card` or ``Card.of(rank, suit)``."""
+
+    __slots__ = ()
+
+    _interned: ClassVar[dict[int, Card]] = {}
+
+    def __new__(cls, code: int) -> Card:
+        try:
+            return cls._interned[code]
+        except KeyError:
+            raise NotationError(f"{code!r} is not a card code (0 to 55).") from None
+
+    @classmethod
+    def of(cls, rank: int, suit: Suit | int | None = None) -> Card:
+        """The card of ``rank`` (1-13, or 0 for the joker) and ``suit``."""
+        if rank == 0:
+            return JOKER
+        if suit is None or not 1 <= rank <= 13 or not 0 <= int(suit) <= 3:
+            raise NotationError(f"There is no card of rank {rank!r} and suit {suit!r}.")
+        return cls._interned[rank * 4 + int(suit)]
+
+    @property
+    def rank(self) -> int:
+        """1 = ace ... 13 = king; 0 for the joker."""
+        return self >> 2
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit, or ``None`` for the joker."""
+        return None if self == 0 else Suit(self & 3)
+
+    @property
+    def is_wild(self) -> bool:
+        """Jokers and twos are wild."""
+        return self == 0 or 8 <= self < 12
+
+    @property
+    def is_natural(self) -> bool:
+        """Every card that is not wild."""
+        return self >= 12 or 4 <= self < 8
+
+    @property
+    def is_red_three(self) -> bool:
+        """The three of diamonds or of hearts."""
+        return self in (13, 14)
+
+    @property
+    def is_black_three(self) -> bool:
+        """The three of clubs or of spades."""
+        return self in (12, 15)
+
+    @property
+    def value(self) -> int:
+        """Point value when melded or left in a hand (red threes have none)."""
+        return _VALUES[self]
+
+    @property
+    def label(self) -> str:
+        """Human label: ``K♥``-style without colour, using suit letters (``KH``)."""
+        if self == 0:
+            return "JK"
+        return f"{_RANK_LABELS[self >> 2]}{'CDHS'[self & 3]}"
+
+    def __str__(self) -> str:
+        if self == 0:
+            return "jk"
+        return f"{'cdhs'[self & 3]}{self >> 2}"
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (int(self),))
+
+
+_RANK_LABELS = ("JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _make_interned() -> None:
+    for code in [0, *range(4, 56)]:
+        card = int.__new__(Card, code)
+        Card._interned[code] = card
+
+
+_make_interned()
+
+JOKER: Card = Card(0)
+
+
+def _value_of(code: int) -> int:
+    rank = code >> 2
+    if code == 0:
+        return 50
+    if rank in (1, 2):
+        return 20
+    if rank == 3:
+        return 0 if code in (13, 14) else 5
+    return 5 if rank <= 7 else 10
+
+
+_VALUES: dict[int, int] = {code: _value_of(code) for code in Card._interned}
+
+
+def card_value(card: int) -> int:
+    """Point value of a card (see :attr:`Card.value`)."""
+    return _VALUES[card]
+
+
+_SUIT_LETTERS = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3}
+_RANK_TOKENS = {"a": 1, "j": 11, "q": 12, "k": 13, "t": 10}
+_CARD_RE = re.compile(r"^(?:([cdhs♣♦♥♠])(\d{1,2}|[ajqkt])|(\d{1,2}|[ajqkt])([cdhs♣♦♥♠]))$")
+_JOKER_WORDS = frozenset({"jk", "jo", "joker", "jkr", "*"})
+
+
+def _parse_rank(token: str) -> int | None:
+    if token.isdigit():
+        rank = int(token)
+        return rank if 1 <= rank <= 13 else None
+    return _RANK_TOKENS.get(token)
+
+
+def parse_card(text: str) -> Card:
+    """Read one card, case-insensitively.
+
+    Accepts the rules' notation (``h13``, ``c1``, ``d2``, ``jk``) and the common
+    rank-then-suit forms (``KH``, ``10d``, ``as``, ``joker``).
+
+    Raises:
+        NotationError: naming the text when it is not a card.
+    """
+    token = text.strip().lower()
+    if token in _JOKER_WORDS:
+        return JOKER
+    match = _CARD_RE.match(token)
+    if match is not None:
+        suit_text, rank_text = (
+            (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
+        )
+        rank = _parse_rank(rank_text)
+        if rank is not None:
+            return Card._interned[rank * 4 + _SUIT_LETTERS[suit_text]]
+    raise NotationError(
+        f"{text!r} is not a card: write a suit letter (c, d, h, s) and a rank 1-13, "
+        "like h13 or c1, or jk for a joker."
+    )
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Read several cards separated by spaces or commas (or an iterable of card texts)."""
+    tokens = re.split(r"[\s,]+", text.strip()) if isinstance(text, str) else list(text)
+    return tuple(parse_card(token) for token in tokens if token)
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards in notation, separated by spaces."""
+    return " ".join(str(card) for card in cards)
+
+
+def full_deck(*, decks: int = 2, jokers: int = 4) -> tuple[Card, ...]:
+    """Every physical card: ``decks`` standard 52-card decks plus ``jokers`` jokers, sorted."""
+    standard = [Card._interned[code] for code in range(4, 56)]
+    return tuple(sorted([*standard * decks, *[JOKER] * jokers]))

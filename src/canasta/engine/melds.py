@@ -1,0 +1,132 @@
+"""Melds: validity with a reason, canasta kinds and values (rules §5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from canasta.engine.cards import Card, card_value, rank_name
+from canasta.engine.errors import IllegalActionError, Reason
+from canasta.engine.rules import RuleSet
+
+__all__ = ["Meld", "is_valid_shape", "meld_error", "split_rank"]
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A team's meld of one rank: its cards (sorted) and how many are natural or wild."""
+
+    rank: int
+    cards: tuple[Card, ...]
+    naturals: int
+    wilds: int
+
+    @classmethod
+    def build(cls, rank: int, cards: tuple[Card, ...]) -> Meld:
+        """A meld of ``rank`` holding ``cards`` (not checked: see :func:`meld_error`)."""
+        ordered = tuple(sorted(cards))
+        wilds = sum(1 for card in ordered if card == 0 or 8 <= card < 12)
+        return cls(rank, ordered, len(ordered) - wilds, wilds)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def is_canasta(self, rules: RuleSet) -> bool:
+        """Seven or more cards (§5)."""
+        return len(self.cards) >= rules.canasta_size
+
+    @property
+    def is_natural(self) -> bool:
+        """No wild card in the meld."""
+        return self.wilds == 0
+
+    @property
+    def value(self) -> int:
+        """Sum of the card values (§1)."""
+        return sum(card_value(card) for card in self.cards)
+
+    def added(self, cards: tuple[Card, ...]) -> Meld:
+        """This meld with ``cards`` laid off on it."""
+        return Meld.build(self.rank, self.cards + cards)
+
+    def __str__(self) -> str:
+        return f"{self.rank}: {' '.join(str(card) for card in self.cards)}"
+
+
+def split_rank(cards: tuple[Card, ...]) -> int | None:
+    """The single natural rank of ``cards``, ``0`` if all are wild, ``None`` if mixed."""
+    rank = 0
+    for card in cards:
+        if card == 0 or 8 <= card < 12:
+            continue
+        card_rank = card >> 2
+        if rank and card_rank != rank:
+            return None
+        rank = card_rank
+    return rank
+
+
+def is_valid_shape(naturals: int, wilds: int, rules: RuleSet) -> bool:
+    """Whether ``naturals`` + ``wilds`` cards of one ordinary rank make a legal meld (§5.1)."""
+    size = naturals + wilds
+    return (
+        rules.meld_min_size <= size <= rules.meld_max_size
+        and naturals >= rules.min_naturals
+        and wilds <= rules.max_wilds
+        and (wilds < naturals or not rules.strict_naturals)
+    )
+
+
+def meld_error(
+    naturals: int, wilds: int, *, rank: int, rules: RuleSet, black_threes: bool = False
+) -> IllegalActionError | None:
+    """Why a meld of ``naturals`` + ``wilds`` cards of ``rank`` is illegal, or ``None``."""
+    name = rank_name(rank, plural=True)
+    size = naturals + wilds
+    if black_threes:
+        if wilds:
+            return IllegalActionError(
+                Reason.BLACK_THREES,
+                "Black threes may only be melded alone, with no wild card.",
+                "5.5",
+            )
+        if size not in rules.black_three_meld_sizes:
+            allowed = " or ".join(str(n) for n in rules.black_three_meld_sizes)
+            return IllegalActionError(
+                Reason.BLACK_THREES,
+                f"A meld of black threes needs {allowed} of them.",
+                "5.5",
+            )
+        return None
+    if size < rules.meld_min_size:
+        return IllegalActionError(
+            Reason.TOO_FEW_CARDS,
+            f"A meld needs at least {rules.meld_min_size} cards; these {name} make {size}.",
+            "5.1",
+        )
+    if size > rules.meld_max_size:
+        return IllegalActionError(
+            Reason.TOO_MANY_CARDS,
+            f"A meld holds at most {rules.meld_max_size} cards; these {name} would make {size}.",
+            "5.1",
+        )
+    if naturals < rules.min_naturals:
+        return IllegalActionError(
+            Reason.TOO_FEW_NATURALS,
+            f"A meld needs at least {rules.min_naturals} natural cards; "
+            f"these {name} have {naturals}.",
+            "5.1",
+        )
+    if wilds > rules.max_wilds:
+        return IllegalActionError(
+            Reason.TOO_MANY_WILDS,
+            f"A meld may hold at most {rules.max_wilds} wild cards; these {name} have {wilds}.",
+            "5.1",
+        )
+    if rules.strict_naturals and wilds >= naturals:
+        return IllegalActionError(
+            Reason.TOO_MANY_WILDS,
+            f"A meld needs more natural cards than wild cards; these {name} have "
+            f"{naturals} natural and {wilds} wild.",
+            "5.1",
+        )
+    return None

@@ -1,0 +1,111 @@
+"""``RuleSet``: every number and switch of a rule system, and named presets.
+
+The rule set is a frozen, slotted dataclass so that ``import canasta.engine`` stays fast
+(pydantic alone costs over 100 ms to import). It validates itself on construction, and
+pydantic validates it wherever it crosses a boundary (records and positions read from JSON,
+see :mod:`canasta.engine.record`), because pydantic accepts stdlib dataclasses as models.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from canasta.engine.errors import CanastaError
+
+__all__ = ["PRESETS", "RuleSet", "classic", "preset"]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """The numbers and switches of one rule system (``classic`` by default).
+
+    Sections refer to ``docs/rules.md``.
+    """
+
+    name: str = "classic"
+    #: §1: standard decks shuffled together, and jokers added.
+    decks: int = 2
+    jokers: int = 4
+    #: §2: cards dealt to each player.
+    hand_size: int = 11
+    #: §5: meld sizes and the wild-card limits.
+    meld_min_size: int = 3
+    meld_max_size: int = 11
+    min_naturals: int = 2
+    max_wilds: int = 3
+    #: §5: ``True`` requires strictly more naturals than wilds; ``False`` only caps wilds.
+    strict_naturals: bool = True
+    #: §5: how many black threes may be melded when going out.
+    black_three_meld_sizes: tuple[int, ...] = (3, 4)
+    #: §5: a meld of this many cards is a canasta.
+    canasta_size: int = 7
+    #: §7: ``(lowest team score, minimum)``, highest first; the first row whose bound the
+    #: team's score reaches gives the minimum, and the last row (bound ``None``) is the rest.
+    minimum_table: tuple[tuple[int | None, int], ...] = field(
+        default=((3000, 120), (1500, 90), (0, 50), (None, 15))
+    )
+    #: §9: scoring.
+    natural_canasta_bonus: int = 500
+    mixed_canasta_bonus: int = 300
+    red_three_bonus: int = 100
+    all_red_threes_bonus: int = 800
+    #: §9: a team that melded nothing scores its red threes as minus.
+    red_threes_count_against_unmelded: bool = True
+    going_out_bonus: int = 100
+    concealed_bonus: int = 100
+    #: §10: the game ends after a round in which a team reaches this.
+    target_score: int = 5000
+
+    def __post_init__(self) -> None:
+        problems = []
+        if self.decks < 1 or self.jokers < 0:
+            problems.append("a game needs at least one deck and no negative jokers")
+        if self.hand_size < 2:
+            problems.append("hand_size must be at least 2")
+        if not 2 <= self.min_naturals <= self.meld_min_size <= self.meld_max_size:
+            problems.append("meld sizes must satisfy 2 <= min_naturals <= min size <= max size")
+        if not self.meld_min_size <= self.canasta_size <= self.meld_max_size:
+            problems.append("canasta_size must lie between the meld sizes")
+        if self.max_wilds < 0:
+            problems.append("max_wilds cannot be negative")
+        bounds = [bound for bound, _ in self.minimum_table]
+        if not bounds or bounds[-1] is not None or None in bounds[:-1]:
+            problems.append("minimum_table must end with exactly one row whose bound is None")
+        elif bounds[:-1] != sorted(bounds[:-1], reverse=True):  # type: ignore[type-var]
+            problems.append("minimum_table bounds must go from highest to lowest")
+        if self.hand_size * 4 + 2 > self.decks * 52 + self.jokers:
+            problems.append("the deck is too small to deal four hands and a stock")
+        if problems:
+            raise CanastaError(f"Rule set {self.name!r} is invalid: {'; '.join(problems)}.")
+
+    def minimum_for(self, score: int) -> int:
+        """The initial-meld minimum for a team whose cumulative score is ``score`` (§7)."""
+        for bound, minimum in self.minimum_table:
+            if bound is None or score >= bound:
+                return minimum
+        raise AssertionError("minimum_table ends with a None bound")  # pragma: no cover
+
+    @property
+    def deck_size(self) -> int:
+        """How many physical cards the game uses."""
+        return self.decks * 52 + self.jokers
+
+
+classic = RuleSet()
+
+PRESETS: dict[str, RuleSet] = {"classic": classic}
+
+
+def preset(name: str) -> RuleSet:
+    """The preset called ``name``.
+
+    Raises:
+        CanastaError: naming the unknown preset and the known ones.
+    """
+    try:
+        return PRESETS[name.strip().lower()]
+    except KeyError:
+        known = ", ".join(sorted(PRESETS))
+        raise CanastaError(
+            f"There is no rule set called {name!r}; choose one of: {known}."
+        ) from None

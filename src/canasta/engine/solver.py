@@ -1,0 +1,315 @@
+"""The combinatorics of melding, on card counts rather than permutations.
+
+Every question the rules ask of a hand is a search over a multiset of at most a few dozen
+cards: can these cards reach the initial-meld minimum, can this player go out this turn.
+Suits never matter to them (red threes are never in a hand when a player decides), so a hand
+is summarised by the count of naturals of each meld rank, jokers, twos and black threes.
+
+The answers are exact:
+
+* :func:`max_meld_value` is the best value placeable with no limit on cards left. With every
+  natural of a rank used when it melds at all, the only choice is where wild cards go; one
+  wild unlocks a natural pair, every wild adds its own value, so a greedy placement (jokers
+  first, pairs of the highest value first) is optimal.
+* :func:`can_reach` adds the rule that at least two cards stay in hand (unless the player
+  goes out): a solution leaves some two cards in hand, so it is a solution of the hand less
+  those two cards with no limit. Trying each pair of card kinds is exact.
+* :func:`can_go_out` tries each card (or none) as the final discard and asks whether every
+  other card can be placed, with a canasta and enough value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from canasta.engine.cards import MELD_RANKS, Card, card_value
+from canasta.engine.rules import RuleSet
+
+__all__ = ["HandCounts", "can_go_out", "can_reach", "count_hand", "max_meld_value"]
+
+#: Point value of one natural of each rank.
+_RANK_VALUE = {rank: card_value(Card.of(rank, 0)) for rank in MELD_RANKS}
+_JOKER_VALUE = 50
+_TWO_VALUE = 20
+_BLACK_THREE_VALUE = 5
+
+#: ``(naturals, wilds)`` of each of the team's melds, by rank.
+TableCounts = Mapping[int, tuple[int, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class HandCounts:
+    """A hand as counts: naturals by meld rank, jokers, twos and black threes."""
+
+    naturals: tuple[tuple[int, int], ...]  # (rank, count), ranks ascending, counts > 0
+    jokers: int
+    twos: int
+    black_threes: int
+
+    @property
+    def size(self) -> int:
+        """How many cards."""
+        return sum(n for _, n in self.naturals) + self.jokers + self.twos + self.black_threes
+
+    @property
+    def value(self) -> int:
+        """Sum of the card values."""
+        return (
+            sum(_RANK_VALUE[rank] * n for rank, n in self.naturals)
+            + self.jokers * _JOKER_VALUE
+            + self.twos * _TWO_VALUE
+            + self.black_threes * _BLACK_THREE_VALUE
+        )
+
+    def kinds(self) -> list[tuple[str, int]]:
+        """Each kind of card present: ``("n", rank)``, ``("j", 0)``, ``("t", 0)``, ``("b", 0)``."""
+        out: list[tuple[str, int]] = [("n", rank) for rank, _ in self.naturals]
+        if self.jokers:
+            out.append(("j", 0))
+        if self.twos:
+            out.append(("t", 0))
+        if self.black_threes:
+            out.append(("b", 0))
+        return out
+
+    def without(self, kind: tuple[str, int]) -> HandCounts | None:
+        """This hand less one card of ``kind``, or ``None`` if it has none."""
+        tag, rank = kind
+        if tag == "n":
+            naturals = []
+            found = False
+            for r, n in self.naturals:
+                if r == rank:
+                    found = True
+                    if n > 1:
+                        naturals.append((r, n - 1))
+                else:
+                    naturals.append((r, n))
+            if not found:
+                return None
+            return HandCounts(tuple(naturals), self.jokers, self.twos, self.black_threes)
+        if tag == "j":
+            return (
+                HandCounts(self.naturals, self.jokers - 1, self.twos, self.black_threes)
+                if self.jokers
+                else None
+            )
+        if tag == "t":
+            return (
+                HandCounts(self.naturals, self.jokers, self.twos - 1, self.black_threes)
+                if self.twos
+                else None
+            )
+        return (
+            HandCounts(self.naturals, self.jokers, self.twos, self.black_threes - 1)
+            if self.black_threes
+            else None
+        )
+
+
+def count_hand(cards: Iterable[Card]) -> HandCounts:
+    """Summarise cards (no red threes) as :class:`HandCounts`."""
+    counts: dict[int, int] = {}
+    jokers = twos = black = 0
+    for card in cards:
+        rank = card >> 2
+        if card == 0:
+            jokers += 1
+        elif rank == 2:
+            twos += 1
+        elif rank == 3:
+            black += 1
+        else:
+            counts[rank] = counts.get(rank, 0) + 1
+    return HandCounts(tuple(sorted(counts.items())), jokers, twos, black)
+
+
+def _wild_capacity(naturals: int, wilds: int, rules: RuleSet) -> int:
+    """How many more wild cards a meld of this shape can take."""
+    limit = min(rules.max_wilds, rules.meld_max_size - naturals)
+    if rules.strict_naturals:
+        limit = min(limit, naturals - 1)
+    return max(0, limit - wilds)
+
+
+def max_meld_value(hand: HandCounts, table: TableCounts, rules: RuleSet) -> tuple[int, int]:
+    """The most value ``hand`` can place on melds (new, or the team's in ``table``), with no
+    limit on the cards left, and how many cards that placement uses.
+
+    Black threes are never placed here (they only go down when going out).
+    """
+    value = 0
+    used = 0
+    capacity = 0
+    short_ranks: list[tuple[int, int]] = []  # (value of its naturals, how many)
+    ranks_in_hand = set()
+    for rank, n in hand.naturals:
+        ranks_in_hand.add(rank)
+        existing = table.get(rank)
+        if existing is not None:
+            value += n * _RANK_VALUE[rank]
+            used += n
+            capacity += _wild_capacity(existing[0] + n, existing[1], rules)
+        elif n >= rules.meld_min_size or (
+            n >= rules.min_naturals and rules.meld_min_size - n <= _wild_capacity(n, 0, rules)
+        ):
+            if n >= rules.meld_min_size:
+                value += n * _RANK_VALUE[rank]
+                used += n
+                capacity += _wild_capacity(n, 0, rules)
+            else:
+                short_ranks.append((n * _RANK_VALUE[rank], n))
+    for rank, (naturals, wilds) in table.items():
+        if rank not in ranks_in_hand and rank != 3:
+            capacity += _wild_capacity(naturals, wilds, rules)
+    wild_count = hand.jokers + hand.twos
+    # Short ranks (a natural pair) each need wilds to reach the minimum size; unlock the
+    # most valuable first. Each unlocked rank then also offers its remaining capacity.
+    short_ranks.sort(reverse=True)
+    spare = wild_count
+    for naturals_value, n in short_ranks:
+        need = rules.meld_min_size - n
+        if need > spare:
+            continue
+        spare -= need
+        value += naturals_value
+        used += n
+        capacity += _wild_capacity(n, 0, rules) - need
+    placed = wild_count - spare + min(spare, capacity)
+    jokers = min(hand.jokers, placed)
+    value += jokers * _JOKER_VALUE + (placed - jokers) * _TWO_VALUE
+    used += placed
+    return value, used
+
+
+def can_reach(
+    need: int,
+    hand: HandCounts,
+    table: TableCounts,
+    rules: RuleSet,
+    *,
+    held_elsewhere: int = 0,
+    has_canasta: bool = False,
+    may_go_out: bool = True,
+) -> bool:
+    """Whether ``hand`` can still place melds worth ``need`` more points this turn.
+
+    At least two cards must stay with the player (``held_elsewhere`` counts cards the player
+    holds outside ``hand``, such as a taken pile waiting for the minimum), unless the player
+    goes out, which needs a canasta and everything placed.
+    """
+    if need <= 0:
+        return True
+    value, used = max_meld_value(hand, table, rules)
+    if value < need:
+        return False
+    keep = 2 - held_elsewhere
+    if hand.size - used >= keep:
+        return True
+    if keep == 1:
+        for kind in hand.kinds():
+            rest = hand.without(kind)
+            if rest is not None and max_meld_value(rest, table, rules)[0] >= need:
+                return True
+    else:
+        kinds = hand.kinds()
+        for i, first in enumerate(kinds):
+            rest = hand.without(first)
+            if rest is None:
+                continue
+            for second in kinds[i:]:
+                rest2 = rest.without(second)
+                if rest2 is not None and max_meld_value(rest2, table, rules)[0] >= need:
+                    return True
+    if may_go_out and held_elsewhere == 0:
+        return can_go_out(hand, table, rules, has_canasta=has_canasta, need=need)
+    return False
+
+
+def can_go_out(
+    hand: HandCounts,
+    table: TableCounts,
+    rules: RuleSet,
+    *,
+    has_canasta: bool,
+    need: int = 0,
+) -> bool:
+    """Whether the player can place every card of ``hand`` this turn, or all but one and
+    discard it, with the team holding a canasta at the end and the placed cards worth
+    at least ``need`` (the rest of an unmet initial minimum)."""
+    if hand.size == 0:
+        return has_canasta and need <= 0
+    # Cards that cannot go onto any meld must be the one discard.
+    stuck: list[tuple[str, int]] = []
+    for rank, n in hand.naturals:
+        if rank not in table and n < rules.min_naturals:
+            stuck.extend([("n", rank)] * n)
+    threes = hand.black_threes
+    if threes and threes not in rules.black_three_meld_sizes:
+        one_too_many = threes - 1 in (0, *rules.black_three_meld_sizes)
+        stuck.extend([("b", 0)] * (1 if one_too_many else 2))
+    if len(stuck) > 1:
+        return False
+    total_value = hand.value
+    if stuck:
+        discards: list[tuple[str, int] | None] = [stuck[0]]
+    else:
+        discards = [None, *hand.kinds()]
+    for kind in discards:
+        rest = hand if kind is None else hand.without(kind)
+        if rest is None:
+            continue
+        placed_value = total_value if kind is None else total_value - _kind_value(kind)
+        if placed_value < need:
+            continue
+        if _can_place_all(rest, table, rules, has_canasta=has_canasta):
+            return True
+    return False
+
+
+def _kind_value(kind: tuple[str, int]) -> int:
+    tag, rank = kind
+    if tag == "n":
+        return _RANK_VALUE[rank]
+    return {"j": _JOKER_VALUE, "t": _TWO_VALUE, "b": _BLACK_THREE_VALUE}[tag]
+
+
+def _can_place_all(
+    hand: HandCounts, table: TableCounts, rules: RuleSet, *, has_canasta: bool
+) -> bool:
+    """Whether every card of ``hand`` can go onto melds with a canasta on the table after."""
+    if hand.black_threes and hand.black_threes not in rules.black_three_meld_sizes:
+        return False
+    wilds = hand.jokers + hand.twos
+    if hand.size == 0:
+        return has_canasta
+    # Per rank: (size before wilds are added, wilds it must take, wilds it may take).
+    shapes: list[tuple[int, int, int]] = []
+    ranks_in_hand = set()
+    for rank, n in hand.naturals:
+        ranks_in_hand.add(rank)
+        existing = table.get(rank)
+        if existing is not None:
+            naturals, wild = existing[0] + n, existing[1]
+            shapes.append((naturals + wild, 0, _wild_capacity(naturals, wild, rules)))
+        else:
+            capacity = _wild_capacity(n, 0, rules)
+            must = max(0, rules.meld_min_size - n)
+            if n < rules.min_naturals or must > capacity:
+                return False
+            shapes.append((n, must, capacity))
+    for rank, (naturals, wild) in table.items():
+        if rank not in ranks_in_hand and rank != 3:
+            shapes.append((naturals + wild, 0, _wild_capacity(naturals, wild, rules)))
+    required = sum(must for _, must, _ in shapes)
+    capacity = sum(cap for _, _, cap in shapes)
+    if not required <= wilds <= capacity:
+        return False
+    if has_canasta:
+        return True
+    for size, must, cap in shapes:
+        extra = max(must, rules.canasta_size - size)
+        if extra <= cap and required - must + extra <= wilds:
+            return True
+    return False

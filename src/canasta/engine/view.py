@@ -1,0 +1,176 @@
+"""What one seat may know: :func:`view` and, for bots that look ahead, :func:`determinize`."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from canasta.engine.cards import Card, full_deck
+from canasta.engine.melds import Meld
+from canasta.engine.rules import RuleSet
+from canasta.engine.scoring import RoundScore
+from canasta.engine.state import GameState, Phase, partner, team_of
+
+__all__ = ["PlayerView", "determinize", "view"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """A position as ``seat`` sees it: no card that seat may not know.
+
+    The whole discard pile is public (every card in it was seen face up); so are the cards
+    another player took with a pile and has not played since (``known``).
+    """
+
+    seat: int
+    rules: RuleSet
+    round_no: int
+    dealer: int
+    phase: Phase
+    turn: int
+    to_move: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, int, int, int]
+    known: tuple[tuple[Card, ...], ...]
+    melds: tuple[tuple[Meld, ...], tuple[Meld, ...]]
+    red_threes: tuple[tuple[Card, ...], tuple[Card, ...]]
+    pile: tuple[Card, ...]
+    pile_frozen: bool
+    pile_blocked: bool
+    stock_size: int
+    melded: tuple[bool, bool]
+    minimums: tuple[int, int]
+    scores: tuple[int, int]
+    history: tuple[tuple[RoundScore, RoundScore], ...]
+    played: bool
+    turn_value: int
+    placed: tuple[tuple[int, Card], ...]
+    pending: tuple[Card, ...]
+    asked: bool
+    permission: bool | None
+    has_played: tuple[bool, bool, bool, bool]
+    winner: int | None
+
+    @property
+    def team(self) -> int:
+        """The viewer's team."""
+        return team_of(self.seat)
+
+    @property
+    def partner(self) -> int:
+        """The viewer's partner."""
+        return partner(self.seat)
+
+    @property
+    def pile_top(self) -> Card | None:
+        """The top card of the pile, if any."""
+        return self.pile[-1] if self.pile else None
+
+    def is_frozen_for(self, team: int) -> bool:
+        """The pile is frozen for ``team`` (a wild or red three inside, or no initial meld)."""
+        return self.pile_frozen or not self.melded[team]
+
+
+def view(state: GameState, seat: int) -> PlayerView:
+    """What ``seat`` may know of ``state``.
+
+    Between rounds (and after the game) every hand is open, so the view of a finished round
+    still holds only the seat's own hand: the score sheet says the rest.
+    """
+    hands = state.hands
+    return PlayerView(
+        seat=seat,
+        rules=state.rules,
+        round_no=state.round_no,
+        dealer=state.dealer,
+        phase=state.phase,
+        turn=state.turn,
+        to_move=state.to_move,
+        hand=hands[seat],
+        hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
+        known=tuple(() if s == seat else state.known[s] for s in range(4)),
+        melds=state.melds,
+        red_threes=state.red_threes,
+        pile=state.pile,
+        pile_frozen=state.pile_frozen,
+        pile_blocked=state.pile_blocked,
+        stock_size=len(state.stock),
+        melded=state.melded,
+        minimums=state.minimums,
+        scores=state.scores,
+        history=state.history,
+        played=state.played,
+        turn_value=state.turn_value,
+        placed=state.placed,
+        pending=state.pending,
+        asked=state.asked,
+        permission=state.permission,
+        has_played=state.has_played,
+        winner=state.winner,
+    )
+
+
+def unseen_cards(seen: PlayerView) -> list[Card]:
+    """The cards ``seen.seat`` cannot see: other hands (less known cards) and the stock."""
+    pool = list(full_deck(decks=seen.rules.decks, jokers=seen.rules.jokers))
+    visible: list[Card] = [*seen.hand, *seen.pile, *seen.pending]
+    for team in (0, 1):
+        visible.extend(seen.red_threes[team])
+        for meld in seen.melds[team]:
+            visible.extend(meld.cards)
+    for cards in seen.known:
+        visible.extend(cards)
+    for card in visible:
+        pool.remove(card)
+    return pool
+
+
+def determinize(seen: PlayerView, rng: random.Random) -> GameState:
+    """A full state consistent with ``seen``: hidden cards dealt at random.
+
+    Bots that look ahead sample positions with this and play them out with
+    :func:`canasta.engine.apply`. The sampled state's record fields (seed, deck) are
+    placeholders: it is for exploring, not for replay.
+    """
+    pool = unseen_cards(seen)
+    rng.shuffle(pool)
+    hands: list[tuple[Card, ...]] = []
+    for seat in range(4):
+        if seat == seen.seat:
+            hands.append(seen.hand)
+            continue
+        known = seen.known[seat]
+        missing = seen.hand_sizes[seat] - len(known)
+        hands.append(tuple(sorted((*known, *pool[:missing]))))
+        del pool[:missing]
+    stock = tuple(pool)
+    return GameState(
+        rules=seen.rules,
+        seed=0,
+        stacked=(),
+        round_no=seen.round_no,
+        dealer=seen.dealer,
+        deck=(),
+        stock=stock,
+        hands=tuple(hands),
+        pile=seen.pile,
+        pile_frozen=seen.pile_frozen,
+        melds=seen.melds,
+        red_threes=seen.red_threes,
+        melded=seen.melded,
+        minimums=seen.minimums,
+        scores=seen.scores,
+        history=seen.history,
+        phase=seen.phase,
+        turn=seen.turn,
+        played=seen.played,
+        turn_value=seen.turn_value,
+        placed=seen.placed,
+        pending=seen.pending,
+        asked=seen.asked,
+        permission=seen.permission,
+        has_played=seen.has_played,
+        known=tuple(seen.hand if s == seen.seat else seen.known[s] for s in range(4)),
+        went_out=None,
+        winner=seen.winner,
+    )
