@@ -129,6 +129,32 @@ class NextRound:
         return "next"
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
+def sorted_meld(cards: tuple[Card, ...]) -> Meld:
+    """A :class:`Meld` of cards already in sorted order (the engine's fast path)."""
+    action: Meld = _new(Meld)
+    _set(action, "cards", cards)
+    return action
+
+
+def sorted_take(cards: tuple[Card, ...]) -> TakePile:
+    """A :class:`TakePile` with cards already in sorted order (the engine's fast path)."""
+    action: TakePile = _new(TakePile)
+    _set(action, "cards", cards)
+    return action
+
+
+def sorted_lay_off(rank: int, cards: tuple[Card, ...]) -> LayOff:
+    """A :class:`LayOff` of cards already in sorted order (the engine's fast path)."""
+    action: LayOff = _new(LayOff)
+    _set(action, "rank", rank)
+    _set(action, "cards", cards)
+    return action
+
+
 Action: TypeAlias = DrawStock | TakePile | Meld | LayOff | Discard | AskPartner | Answer | NextRound
 
 _RANK_WORDS = {"a": 1, "ace": 1, "j": 11, "q": 12, "k": 13, "t": 10}

@@ -23,6 +23,9 @@ from canasta.engine.actions import (
     LayOff,
     NextRound,
     TakePile,
+    sorted_lay_off,
+    sorted_meld,
+    sorted_take,
 )
 from canasta.engine.actions import Meld as MeldAction
 from canasta.engine.cards import Card, card_value, full_deck, rank_name
@@ -48,7 +51,7 @@ from canasta.engine.events import (
 from canasta.engine.melds import Meld, is_valid_shape, meld_error, split_rank
 from canasta.engine.rules import RuleSet, classic
 from canasta.engine.scoring import RoundScore
-from canasta.engine.solver import can_go_out, can_reach, count_hand
+from canasta.engine.solver import can_go_out, can_reach, count_hand, max_meld_value
 from canasta.engine.state import GameState, Phase, Seat, partner, team_of
 
 __all__ = ["Step", "apply", "check", "is_legal", "legal_actions", "new_game", "seat_name"]
@@ -231,7 +234,7 @@ def _start_turn(state: GameState, seat: int, events: list[Event]) -> tuple[GameS
     stock = state.stock
     team = team_of(seat)
     red = state.red_threes[team]
-    waiting = [card for card in hand if _is_red_three(card)]
+    waiting = [card for card in hand if card in (13, 14)] if 13 in hand or 14 in hand else []
     while waiting:
         card = waiting.pop()
         hand = _remove(hand, (card,)) or ()
@@ -897,9 +900,12 @@ def _take(state: GameState, placement: _Placement, events: list[Event]) -> GameS
     new = _commit_placement(state, placement, top=(top,)).evolve(
         pile=(), pile_frozen=False, phase=Phase.PLAY
     )
-    if new.melded[team]:
-        return _receive_pile(new, seat, rest, events)
-    return new.evolve(pending=rest)
+    if not new.melded[team]:
+        return new.evolve(pending=rest)
+    new = _receive_pile(new, seat, rest, events)
+    if not new.hands[seat]:
+        return _go_out(new, state, events)
+    return new
 
 
 def _meld(
@@ -995,6 +1001,7 @@ def _sub_multisets(cards: tuple[Card, ...], low: int, high: int) -> tuple[tuple[
     return tuple(out)
 
 
+@lru_cache(maxsize=8192)
 def _hand_groups(hand: tuple[Card, ...]) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:
     naturals: dict[int, list[Card]] = {}
     wilds: list[Card] = []
@@ -1015,17 +1022,72 @@ def _take_candidates(state: GameState) -> Iterable[TakePile]:
     naturals, wilds = _hand_groups(state.hands[state.turn])
     mine = naturals.get(rank, ())
     frozen = state.is_frozen_for(team)
-    max_wilds = state.rules.max_wilds
-    seen: set[tuple[Card, ...]] = set()
+    if frozen and len(mine) < 2:
+        return
+    rules = state.rules
+    if not state.melded[team]:
+        # No melds at all from the hand and the top card can reach the minimum: no take can.
+        best, _ = max_meld_value(count_hand((*state.hands[state.turn], top)), {}, rules)
+        if best < state.minimums[team]:
+            return
+    hand_size = len(state.hands[state.turn])
+    fast = state.melded[team]
+    if fast:
+        shapes = _valid_shapes(rules)
+        canasta = state.has_canasta(team)
+        existing = state.team_meld(team, rank)
+        base_n, base_w = (0, 0) if existing is None else (existing.naturals, existing.wilds)
+        received = len(state.pile) - 1
     for nat in _sub_multisets(mine, 2 if frozen else 0, len(mine)):
-        for wild in ((),) if frozen else _sub_multisets(wilds, 0, max_wilds):
-            cards = tuple(sorted(nat + wild))
-            if cards in seen:
+        for wild in ((),) if frozen else _sub_multisets(wilds, 0, rules.max_wilds):
+            cards = wild + nat if rank != 1 else tuple(sorted(nat + wild))
+            action = sorted_take(cards)
+            if not fast:
+                if is_legal(state, action):
+                    yield action
                 continue
-            seen.add(cards)
-            action = TakePile(cards)
-            if is_legal(state, action):
+            # The team has melded: the meld's shape and the two-card rule decide (§4, §3.3).
+            if existing is None and len(cards) < 2:
+                continue
+            n = base_n + 1 + len(nat)
+            w = base_w + len(wild)
+            if (n, w) not in shapes:
+                continue
+            left = hand_size - len(cards) + received
+            if left >= 2 or canasta or n + w >= rules.canasta_size:
                 yield action
+
+
+def _few_stranded(
+    naturals: dict[int, tuple[Card, ...]], existing: dict[int, Meld], rules: RuleSet
+) -> bool:
+    """At most one card that no meld could take (so going out is not ruled out at once)."""
+    stranded = 0
+    for rank, cards in naturals.items():
+        if rank == 3:
+            black = sum(1 for card in cards if not _is_red_three(card))
+            if black and black not in rules.black_three_meld_sizes:
+                stranded += 1 if black - 1 in (0, *rules.black_three_meld_sizes) else 2
+        elif len(cards) < rules.min_naturals and rank not in existing:
+            stranded += len(cards)
+    return stranded <= 1
+
+
+_SHAPES: dict[int, tuple[RuleSet, frozenset[tuple[int, int]]]] = {}
+
+
+def _valid_shapes(rules: RuleSet) -> frozenset[tuple[int, int]]:
+    """Every legal ``(naturals, wilds)`` of an ordinary meld, cached per rule set."""
+    cached = _SHAPES.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        shapes = frozenset(
+            (n, w)
+            for n in range(rules.meld_max_size + 1)
+            for w in range(rules.max_wilds + 1)
+            if is_valid_shape(n, w, rules)
+        )
+        cached = _SHAPES[id(rules)] = (rules, shapes)
+    return cached[1]
 
 
 def _play_candidates(state: GameState) -> list[Action]:
@@ -1034,7 +1096,10 @@ def _play_candidates(state: GameState) -> list[Action]:
     hand = state.hands[seat]
     rules = state.rules
     naturals, wilds = _hand_groups(hand)
-    wild_sets = _sub_multisets(wilds, 0, rules.max_wilds)
+    by_size: list[list[tuple[Card, ...]]] = [[] for _ in range(rules.max_wilds + 1)]
+    for wild in _sub_multisets(wilds, 0, rules.max_wilds):
+        by_size[len(wild)].append(wild)
+    shapes = _valid_shapes(rules)
     existing = {meld.rank: meld for meld in state.melds[team]}
     # The common position (team melded, nothing asked, no pile waiting) needs only the
     # meld shape and the two-card rule; anything else runs the full validator.
@@ -1045,50 +1110,68 @@ def _play_candidates(state: GameState) -> list[Action]:
     canasta_size = rules.canasta_size
     size = len(hand)
     out: list[Action] = []
+    melds_possible = True
+    if not state.melded[team] and not state.pending:
+        # Before the initial meld, if even every meldable card together falls short of the
+        # minimum, no meld or lay-off can keep it reachable (§7.3).
+        best, _ = max_meld_value(count_hand(hand), _table_counts(state.melds[team]), rules)
+        melds_possible = state.turn_value + best >= state.minimums[team]
 
-    def allowed(action: MeldAction | LayOff, used: int, meld_size: int) -> bool:
-        if not simple:
-            return _quick_legal(state, action)
-        left = size - used
-        return left >= 2 or canasta or meld_size >= canasta_size
-
-    for rank, cards in naturals.items():
+    for rank, cards in naturals.items() if melds_possible else ():
         if rank in existing or _is_red_three(cards[0]):
             continue
         if rank == 3:
             for nat in _sub_multisets(cards, 2, len(cards)):
                 if len(nat) in rules.black_three_meld_sizes and _quick_legal(
-                    state, MeldAction(nat)
+                    state, sorted_meld(nat)
                 ):
-                    out.append(MeldAction(nat))
+                    out.append(sorted_meld(nat))
             continue
         for nat in _sub_multisets(cards, 2, len(cards)):
-            for wild in wild_sets:
-                if not is_valid_shape(len(nat), len(wild), rules):
+            n = len(nat)
+            for w, group in enumerate(by_size):
+                if (n, w) not in shapes:
                     continue
-                action = MeldAction(nat + wild)
-                used = len(nat) + len(wild)
-                if allowed(action, used, used):
-                    out.append(action)
-    for rank, meld in existing.items():
+                if simple and not (size - n - w >= 2 or canasta or n + w >= canasta_size):
+                    continue
+                for wild in group:
+                    action = sorted_meld(wild + nat if rank != 1 else tuple(sorted(nat + wild)))
+                    if simple or _quick_legal(state, action):
+                        out.append(action)
+    for rank, meld in existing.items() if melds_possible else ():
         mine = naturals.get(rank, ())
+        base_n, base_w, base_size = meld.naturals, meld.wilds, len(meld.cards)
         for nat in _sub_multisets(mine, 0, len(mine)):
-            for wild in wild_sets:
-                used = len(nat) + len(wild)
-                if not used or not is_valid_shape(
-                    meld.naturals + len(nat), meld.wilds + len(wild), rules
+            n = len(nat)
+            for w, group in enumerate(by_size):
+                if not n + w or (base_n + n, base_w + w) not in shapes:
+                    continue
+                if simple and not (
+                    size - n - w >= 2 or canasta or base_size + n + w >= canasta_size
                 ):
                     continue
-                lay_off = LayOff(rank, nat + wild)
-                if allowed(lay_off, used, len(meld.cards) + used):
-                    out.append(lay_off)
-    last_card = size == 1
-    for card in sorted(set(hand)):
-        discard = Discard(card)
-        if (simple and (not last_card or canasta)) or (not simple and _quick_legal(state, discard)):
-            out.append(discard)
-    if not state.played and not state.asked and not state.pending and is_legal(state, AskPartner()):
-        out.append(AskPartner())
+                for wild in group:
+                    lay_off = sorted_lay_off(
+                        rank, wild + nat if rank != 1 else tuple(sorted(nat + wild))
+                    )
+                    if simple or _quick_legal(state, lay_off):
+                        out.append(lay_off)
+    # Whether a discard is legal never depends on which card it is (§3, §7.3, §8.2).
+    if (size > 1 or canasta) if simple else _quick_legal(state, _DISCARDS[hand[0]]):
+        out.extend(_DISCARDS[card] for card in sorted(set(hand)))
+    if (
+        not state.played
+        and not state.asked
+        and not state.pending
+        and size >= 2
+        and _few_stranded(naturals, existing, rules)
+    ):
+        try:
+            _validate_ask(state)
+        except IllegalActionError:
+            pass
+        else:
+            out.append(_ASK)
     return out
 
 
@@ -1100,7 +1183,9 @@ def _quick_legal(state: GameState, action: Action) -> bool:
     return True
 
 
+_ASK = AskPartner()
 _ANSWERS: tuple[Action, ...] = (Answer(True), Answer(False))
+_DISCARDS: dict[Card, Discard] = {card: Discard(card) for card in set(full_deck())}
 
 
 def legal_actions(state: GameState) -> list[Action]:

@@ -153,10 +153,7 @@ def _exhausted(event: StockExhausted, viewer: int | None) -> str:
 
 
 def _scored(event: RoundScored, viewer: int | None) -> str:
-    parts = ", ".join(
-        f"{TEAM_NAMES[score.team]} {score.total:+d}"
-        for score in event.scores
-    )
+    parts = ", ".join(f"{TEAM_NAMES[score.team]} {score.total:+d}" for score in event.scores)
     return f"Round {event.round_no} scored: {parts}; totals {event.totals[0]} to {event.totals[1]}."
 
 

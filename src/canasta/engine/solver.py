@@ -20,8 +20,9 @@ The answers are exact:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from canasta.engine.cards import MELD_RANKS, Card, card_value
 from canasta.engine.rules import RuleSet
@@ -108,7 +109,8 @@ class HandCounts:
         )
 
 
-def count_hand(cards: Iterable[Card]) -> HandCounts:
+@lru_cache(maxsize=8192)
+def count_hand(cards: tuple[Card, ...]) -> HandCounts:
     """Summarise cards (no red threes) as :class:`HandCounts`."""
     counts: dict[int, int] = {}
     jokers = twos = black = 0
@@ -202,28 +204,36 @@ def can_reach(
     if need <= 0:
         return True
     value, used = max_meld_value(hand, table, rules)
-    if value < need:
-        return False
-    keep = 2 - held_elsewhere
-    if hand.size - used >= keep:
+    if value >= need and _can_keep_two(need, hand, table, rules, hand.size - used, held_elsewhere):
         return True
+    # Going out places black threes too, which the count above leaves out.
+    if may_go_out and held_elsewhere == 0:
+        return can_go_out(hand, table, rules, has_canasta=has_canasta, need=need)
+    return False
+
+
+def _can_keep_two(
+    need: int, hand: HandCounts, table: TableCounts, rules: RuleSet, left: int, held: int
+) -> bool:
+    """Whether melds worth ``need`` leave two cards with the player (``held`` elsewhere)."""
+    keep = 2 - held
+    if left >= keep:
+        return True
+    kinds = hand.kinds()
     if keep == 1:
-        for kind in hand.kinds():
+        for kind in kinds:
             rest = hand.without(kind)
             if rest is not None and max_meld_value(rest, table, rules)[0] >= need:
                 return True
-    else:
-        kinds = hand.kinds()
-        for i, first in enumerate(kinds):
-            rest = hand.without(first)
-            if rest is None:
-                continue
-            for second in kinds[i:]:
-                rest2 = rest.without(second)
-                if rest2 is not None and max_meld_value(rest2, table, rules)[0] >= need:
-                    return True
-    if may_go_out and held_elsewhere == 0:
-        return can_go_out(hand, table, rules, has_canasta=has_canasta, need=need)
+        return False
+    for i, first in enumerate(kinds):
+        rest = hand.without(first)
+        if rest is None:
+            continue
+        for second in kinds[i:]:
+            rest2 = rest.without(second)
+            if rest2 is not None and max_meld_value(rest2, table, rules)[0] >= need:
+                return True
     return False
 
 

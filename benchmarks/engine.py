@@ -1,0 +1,158 @@
+"""Engine speed figures: ``python benchmarks/engine.py [--hands N]``.
+
+Prints random-legal-play hands per second and microseconds per decision, the legal-action
+listing's p50/p99/max, the solver's p50/p99 on 11-card and 40-card hands, the cost of a
+state copy, and the time of ``import canasta.engine`` in a fresh interpreter. Figures, not
+assertions: nothing here fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+from canasta.engine import Phase, apply, legal_actions, new_game
+from canasta.engine.cards import full_deck
+from canasta.engine.solver import can_go_out, can_reach, count_hand
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    """The ``fraction`` quantile of ``samples`` (nearest rank)."""
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def random_play(hands: int, seed: int) -> tuple[float, int, list[float]]:
+    """Play ``hands`` rounds with uniform random legal actions; return seconds, decisions
+    and the time of each ``legal_actions`` call."""
+    rng = random.Random(seed)
+    listing: list[float] = []
+    decisions = 0
+    clock = time.perf_counter
+    start = clock()
+    for game in range(hands):
+        state = new_game(seed=seed * 100_003 + game)
+        while state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            before = clock()
+            actions = legal_actions(state)
+            listing.append(clock() - before)
+            state = apply(state, rng.choice(actions)).state
+            decisions += 1
+    return clock() - start, decisions, listing
+
+
+def throughput(hands: int, seed: int) -> tuple[float, int]:
+    """Seconds and decisions for ``hands`` rounds of random play, with no extra timing."""
+    rng = random.Random(seed)
+    decisions = 0
+    start = time.perf_counter()
+    for game in range(hands):
+        state = new_game(seed=seed * 100_003 + game)
+        while state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            state = apply(state, rng.choice(legal_actions(state))).state
+            decisions += 1
+    return time.perf_counter() - start, decisions
+
+
+def time_calls(call: Callable[[], object], repeat: int) -> list[float]:
+    """Each call's duration in seconds."""
+    out = []
+    clock = time.perf_counter
+    for _ in range(repeat):
+        before = clock()
+        call()
+        out.append(clock() - before)
+    return out
+
+
+def solver_samples(size: int, count: int, seed: int) -> tuple[list[float], list[float]]:
+    """Durations of can_reach(120) and can_go_out on random hands of ``size`` cards."""
+    rng = random.Random(seed)
+    deck = [card for card in full_deck() if not card.is_red_three]
+    reach: list[float] = []
+    out: list[float] = []
+    clock = time.perf_counter
+    for _ in range(count):
+        hand = count_hand(tuple(rng.sample(deck, size)))
+        table: dict[int, tuple[int, int]] = {}
+        before = clock()
+        can_reach(120, hand, table, _RULES)
+        reach.append(clock() - before)
+        before = clock()
+        can_go_out(hand, table, _RULES, has_canasta=True)
+        out.append(clock() - before)
+    return reach, out
+
+
+def import_time(repeat: int) -> list[float]:
+    """Seconds to ``import canasta.engine`` in a fresh interpreter.
+
+    Byte-code is written by a first, untimed run (as ``pip install`` does for a user), even
+    where the environment sets PYTHONDONTWRITEBYTECODE.
+    """
+    code = (
+        "import time; t = time.perf_counter(); import canasta.engine; "
+        "print(time.perf_counter() - t)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    samples = []
+    for _ in range(repeat + 1):
+        result = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+        )
+        samples.append(float(result.stdout))
+    return samples[1:]
+
+
+_RULES = new_game().rules
+
+
+def main() -> None:
+    """Print every figure."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=200, help="rounds of random play")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    seconds, decisions = throughput(args.hands, args.seed)
+    print(
+        f"random legal play: {args.hands / seconds:8.1f} hands/s, "
+        f"{seconds / decisions * 1e6:6.1f} us/decision "
+        f"({decisions / args.hands:.0f} decisions per hand)"
+    )
+
+    _, _, listing = random_play(max(20, args.hands // 4), args.seed + 1)
+    print(
+        "legal_actions: "
+        f"p50 {percentile(listing, 0.5) * 1e6:6.1f} us, "
+        f"p99 {percentile(listing, 0.99) * 1e6:6.1f} us, "
+        f"max {max(listing) * 1e6:7.1f} us over {len(listing)} decisions"
+    )
+
+    for size in (11, 40):
+        reach, out = solver_samples(size, 2000, args.seed)
+        print(
+            f"solver, {size}-card hands: can_reach(120) p50 {percentile(reach, 0.5) * 1e6:6.1f} us "
+            f"p99 {percentile(reach, 0.99) * 1e6:7.1f} us; can_go_out p50 "
+            f"{percentile(out, 0.5) * 1e6:6.1f} us p99 {percentile(out, 0.99) * 1e6:7.1f} us"
+        )
+
+    state = new_game(seed=args.seed)
+    copies = time_calls(lambda: state.evolve(turn=1), 20000)
+    print(f"state copy (evolve one field): p50 {percentile(copies, 0.5) * 1e6:.2f} us")
+
+    imports = import_time(7)
+    print(
+        f"import canasta.engine: median {statistics.median(imports) * 1e3:.1f} ms "
+        f"(min {min(imports) * 1e3:.1f} ms over {len(imports)} runs)"
+    )
+
+
+if __name__ == "__main__":
+    main()
