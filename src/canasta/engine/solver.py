@@ -204,7 +204,9 @@ def can_reach(
     if need <= 0:
         return True
     value, used = max_meld_value(hand, table, rules)
-    if value >= need and _can_keep_two(need, hand, table, rules, hand.size - used, held_elsewhere):
+    if value >= need and _can_keep_two(
+        need, hand, table, rules, left=hand.size - used, held=held_elsewhere
+    ):
         return True
     # Going out places black threes too, which the count above leaves out.
     if may_go_out and held_elsewhere == 0:
@@ -213,7 +215,7 @@ def can_reach(
 
 
 def _can_keep_two(
-    need: int, hand: HandCounts, table: TableCounts, rules: RuleSet, left: int, held: int
+    need: int, hand: HandCounts, table: TableCounts, rules: RuleSet, *, left: int, held: int
 ) -> bool:
     """Whether melds worth ``need`` leave two cards with the player (``held`` elsewhere)."""
     keep = 2 - held
