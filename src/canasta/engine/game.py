@@ -9,6 +9,7 @@ disagree.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -116,11 +117,17 @@ def _validate_deck(rules: RuleSet, deck: Sequence[Card]) -> tuple[Card, ...]:
     cards = tuple(deck)
     expected = full_deck(decks=rules.decks, jokers=rules.jokers)
     if tuple(sorted(cards)) != expected:
-        missing = _remove(expected, cards)
+        have, want = Counter(cards), Counter(expected)
+        extra = " ".join(map(str, sorted((have - want).elements())))
+        lacking = " ".join(map(str, sorted((want - have).elements())))
+        problems = [f"it has {len(cards)}"]
+        if extra:
+            problems.append(f"too many {extra}")
+        if lacking:
+            problems.append(f"no {lacking}")
         raise CanastaError(
-            f"A stacked deck must hold exactly the {len(expected)} cards of the game; "
-            f"this one has {len(cards)}"
-            + ("" if missing is None else f" and lacks {' '.join(map(str, missing[:5]))}")
+            f"A stacked deck must hold exactly the {len(expected)} cards of the game: "
+            + ", ".join(problems)
             + "."
         )
     return cards

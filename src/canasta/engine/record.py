@@ -69,7 +69,10 @@ class GameRecord(_Model):
         """The state before the first action."""
         rules = self.rule_set()
         decks = [_parse_cards_field(deck, f"decks[{i}]") for i, deck in enumerate(self.decks)]
-        return new_game(rules, seed=self.seed, decks=decks, dealer=_seat(self.first_dealer))
+        try:
+            return new_game(rules, seed=self.seed, decks=decks, dealer=_seat(self.first_dealer))
+        except CanastaError as error:
+            raise NotationError(f"The record's decks are wrong: {error}") from None
 
     def parsed_actions(self) -> list[Action]:
         """The actions, parsed."""
