@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from canasta.engine.actions import (
     Action,
@@ -56,6 +56,9 @@ from canasta.engine.solver import can_go_out, can_reach, count_hand, max_meld_va
 from canasta.engine.state import GameState, Phase, Seat, partner, team_of
 
 __all__ = ["Step", "apply", "check", "is_legal", "legal_actions", "new_game", "seat_name"]
+
+
+T = TypeVar("T")
 
 
 class Step(NamedTuple):
@@ -272,8 +275,10 @@ def _start_turn(state: GameState, seat: int, events: list[Event]) -> tuple[GameS
     return state, events
 
 
-def _replace_at(items: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
-    return (*items[:index], value, *items[index + 1 :])
+def _replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    changed = list(items)
+    changed[index] = value
+    return tuple(changed)
 
 
 def _end_turn(state: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
