@@ -26,7 +26,16 @@ from canasta.engine.actions import (
     TakePile,
     parse_action,
 )
-from canasta.engine.cards import JOKER, Card, Suit, card_value, full_deck, parse_card, parse_cards
+from canasta.engine.cards import (
+    JOKER,
+    Card,
+    Suit,
+    card_value,
+    cards_text,
+    full_deck,
+    parse_card,
+    parse_cards,
+)
 from canasta.engine.errors import CanastaError, IllegalActionError, NotationError, Reason
 from canasta.engine.events import Event
 from canasta.engine.game import Step, apply, check, is_legal, legal_actions, new_game, seat_name
@@ -78,6 +87,7 @@ __all__ = [
     "TakePile",
     "apply",
     "card_value",
+    "cards_text",
     "check",
     "classic",
     "determinize",

@@ -110,7 +110,8 @@ def _forget(known: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
 # --------------------------------------------------------------------------- dealing
 
 
-def _shuffled_deck(rules: RuleSet, seed: int, round_no: int) -> tuple[Card, ...]:
+def shuffled_deck(rules: RuleSet, seed: int, round_no: int) -> tuple[Card, ...]:
+    """The deck that ``seed`` deals in round ``round_no`` (when no deck is stacked)."""
     deck = list(full_deck(decks=rules.decks, jokers=rules.jokers))
     random.Random(f"canasta:{seed}:{round_no}").shuffle(deck)
     return tuple(deck)
@@ -196,7 +197,7 @@ def _deal_round(state: GameState) -> tuple[GameState, list[Event]]:
     deck = (
         state.stacked[index]
         if index < len(state.stacked)
-        else _shuffled_deck(rules, state.seed, round_no)
+        else shuffled_deck(rules, state.seed, round_no)
     )
     hands: list[list[Card]] = [[], [], [], []]
     position = 0

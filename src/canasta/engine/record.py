@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from canasta.engine.actions import Action, parse_action
 from canasta.engine.cards import Card, cards_text, full_deck, parse_cards
 from canasta.engine.errors import CanastaError, NotationError
-from canasta.engine.game import apply, new_game
+from canasta.engine.game import apply, new_game, shuffled_deck
 from canasta.engine.melds import Meld, meld_error, split_rank
 from canasta.engine.rules import RuleSet
 from canasta.engine.scoring import RoundScore
@@ -68,11 +68,31 @@ class GameRecord(_Model):
     def initial_state(self) -> GameState:
         """The state before the first action."""
         rules = self.rule_set()
+        if len(self.decks) > 0 and len(self.decks[0].split()) != rules.deck_size:
+            raise NotationError(
+                f"The record's first deck holds {len(self.decks[0].split())} cards where its "
+                f"rules use {rules.deck_size}."
+            )
         decks = [_parse_cards_field(deck, f"decks[{i}]") for i, deck in enumerate(self.decks)]
+        # Decks that the seed deals anyway are not stacked, so a replayed game equals the
+        # game that was played (a stacked deck stays stacked).
+        while decks and tuple(decks[-1]) == shuffled_deck(rules, self.seed, len(decks)):
+            decks.pop()
         try:
             return new_game(rules, seed=self.seed, decks=decks, dealer=_seat(self.first_dealer))
         except CanastaError as error:
             raise NotationError(f"The record's decks are wrong: {error}") from None
+
+    def extended(self, action: Action, after: GameState) -> GameRecord:
+        """This record with ``action`` appended, ``after`` being the state it led to.
+
+        Far cheaper than :func:`make_record`, which replays the whole game: a session that
+        saves after every action extends its record instead.
+        """
+        decks = self.decks
+        if after.round_no > len(decks):
+            decks = [*decks, cards_text(after.deck)]
+        return self.model_copy(update={"actions": [*self.actions, str(action)], "decks": decks})
 
     def parsed_actions(self) -> list[Action]:
         """The actions, parsed."""
@@ -148,8 +168,9 @@ def replay(record: GameRecord) -> list[GameState]:
 
 def _first_problem(error: ValidationError) -> str:
     problem = error.errors()[0]
-    where = ".".join(str(part) for part in problem["loc"]) or "the top level"
-    return f"{where}: {problem['msg']}"
+    message = str(problem["msg"]).removeprefix("Value error, ").rstrip(".")
+    where = ".".join(str(part) for part in problem["loc"])
+    return f"{where}: {message}" if where else message
 
 
 def _load_json(text: str | bytes, what: str) -> Any:

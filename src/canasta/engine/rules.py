@@ -14,6 +14,11 @@ from canasta.engine.errors import CanastaError
 
 __all__ = ["PRESETS", "RuleSet", "classic", "preset"]
 
+#: Bounds that keep a damaged rule set from asking for millions of cards.
+MAX_DECKS = 16
+MAX_JOKERS = 64
+MAX_HAND_SIZE = 30
+
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
@@ -58,10 +63,12 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         problems = []
-        if self.decks < 1 or self.jokers < 0:
-            problems.append("a game needs at least one deck and no negative jokers")
-        if self.hand_size < 2:
-            problems.append("hand_size must be at least 2")
+        if not 1 <= self.decks <= MAX_DECKS or not 0 <= self.jokers <= MAX_JOKERS:
+            problems.append(f"a game uses 1 to {MAX_DECKS} decks and 0 to {MAX_JOKERS} jokers")
+        if not 2 <= self.hand_size <= MAX_HAND_SIZE:
+            problems.append(f"hand_size must be 2 to {MAX_HAND_SIZE}")
+        if self.target_score <= 0:
+            problems.append("target_score must be positive")
         if not 2 <= self.min_naturals <= self.meld_min_size <= self.meld_max_size:
             problems.append("meld sizes must satisfy 2 <= min_naturals <= min size <= max size")
         if not self.meld_min_size <= self.canasta_size <= self.meld_max_size:

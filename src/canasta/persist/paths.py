@@ -1,0 +1,67 @@
+"""Where canasta keeps its files: the user's config, data and state directories.
+
+The directories come from platformdirs, which honours ``XDG_CONFIG_HOME``,
+``XDG_DATA_HOME`` and ``XDG_STATE_HOME`` on Linux. Tests build a :class:`Paths` of their
+own (``Paths.under(tmp_path)``) so that nothing touches the real home directory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+__all__ = ["APP_NAME", "Paths"]
+
+APP_NAME = "canasta"
+
+
+@dataclass(frozen=True, slots=True)
+class Paths:
+    """The three base directories and the files canasta keeps in them.
+
+    Attributes:
+        config_dir: settings (``settings.json``).
+        data_dir: statistics (``stats.json``) and the archive of finished games
+            (``records/``).
+        state_dir: the autosave of the unfinished game (``autosave.json``).
+    """
+
+    config_dir: Path
+    data_dir: Path
+    state_dir: Path
+
+    @classmethod
+    def from_environment(cls) -> Paths:
+        """The platform's directories for canasta (the XDG variables on Linux)."""
+        return cls(
+            config_dir=platformdirs.user_config_path(APP_NAME, appauthor=False),
+            data_dir=platformdirs.user_data_path(APP_NAME, appauthor=False),
+            state_dir=platformdirs.user_state_path(APP_NAME, appauthor=False),
+        )
+
+    @classmethod
+    def under(cls, root: Path) -> Paths:
+        """Directories ``config``, ``data`` and ``state`` below ``root`` (for tests)."""
+        return cls(config_dir=root / "config", data_dir=root / "data", state_dir=root / "state")
+
+    @property
+    def settings_file(self) -> Path:
+        """The settings."""
+        return self.config_dir / "settings.json"
+
+    @property
+    def save_file(self) -> Path:
+        """The autosave of the unfinished game."""
+        return self.state_dir / "autosave.json"
+
+    @property
+    def stats_file(self) -> Path:
+        """The statistics across finished games."""
+        return self.data_dir / "stats.json"
+
+    @property
+    def records_dir(self) -> Path:
+        """The archive of finished games, one engine record per file."""
+        return self.data_dir / "records"

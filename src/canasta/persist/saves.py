@@ -1,0 +1,142 @@
+"""Autosave and resume: the unfinished game, saved after every action.
+
+The save is the engine's :class:`~canasta.engine.record.GameRecord` (rules, decks, actions)
+plus what the table needs to go on (who sits where, bot levels, names, pace). Replaying the
+record rebuilds the very state the game was in, mid-turn included.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Final, Literal
+
+from pydantic import AwareDatetime, Field, model_validator
+
+from canasta.engine import CanastaError, GameState, team_of
+from canasta.engine.record import GameRecord, replay
+from canasta.persist.files import (
+    WriteError,
+    clip,
+    read_document,
+    refuse,
+    validate_document,
+    write_text_atomic,
+)
+from canasta.persist.models import FileModel, LevelName, Pace, PlayerName
+from canasta.persist.paths import Paths
+
+__all__ = [
+    "SAVE_VERSION",
+    "SavedGame",
+    "SeatInfo",
+    "SessionInfo",
+    "clear_game",
+    "load_game",
+    "save_game",
+]
+
+SAVE_VERSION: Final = 1
+WHAT = "saved game"
+
+
+def _now() -> datetime:
+    return datetime.now().astimezone()
+
+
+class SeatInfo(FileModel):
+    """Who plays one seat: a human, or a bot of some level."""
+
+    kind: Literal["human", "bot"]
+    name: PlayerName
+    level: LevelName | None = None
+
+    @model_validator(mode="after")
+    def _level_only_for_bots(self) -> SeatInfo:
+        if (self.kind == "bot") != (self.level is not None):
+            raise ValueError("a bot seat needs a level, and a human seat has none")
+        return self
+
+
+class SessionInfo(FileModel):
+    """What a game needs besides its record: the seats (South, West, North, East), the pace
+    and when it started (which names the game in the archive and the statistics)."""
+
+    seats: tuple[SeatInfo, SeatInfo, SeatInfo, SeatInfo]
+    pace: Pace = "normal"
+    started_at: AwareDatetime = Field(default_factory=_now)
+
+    @property
+    def home_team(self) -> int:
+        """The team whose games the statistics count: the first human's, else North-South."""
+        for seat, info in enumerate(self.seats):
+            if info.kind == "human":
+                return team_of(seat)
+        return 0
+
+
+class SavedGame(FileModel):
+    """The unfinished game as stored in the state directory."""
+
+    format: Literal["canasta-save"] = "canasta-save"
+    schema_version: Literal[1] = SAVE_VERSION
+    saved_at: AwareDatetime = Field(default_factory=_now)
+    session: SessionInfo
+    record: GameRecord
+
+    def states(self) -> list[GameState]:
+        """Every state of the game so far, the initial one first (the last is the table).
+
+        Raises:
+            CanastaError: naming the first action that does not apply.
+        """
+        return replay(self.record)
+
+    def to_json(self) -> str:
+        """The save as indented JSON."""
+        return self.model_dump_json(indent=2) + "\n"
+
+
+def save_game(paths: Paths, saved: SavedGame) -> None:
+    """Write the autosave atomically.
+
+    Raises:
+        WriteError: the file could not be written.
+    """
+    write_text_atomic(paths.save_file, saved.to_json(), what=WHAT)
+
+
+def load_game(paths: Paths) -> SavedGame | None:
+    """The autosaved game, or ``None`` when there is none.
+
+    The record is replayed to check it, so ``saved.states()`` will succeed. A game that has
+    already finished is returned too (the app was stopped while finishing it): hand it to
+    :func:`canasta.persist.finish_game`.
+
+    Raises:
+        LoadError: one sentence; the file has been moved aside.
+    """
+    path = paths.save_file
+    data = read_document(path, what=WHAT, file_format="canasta-save", version=SAVE_VERSION)
+    if data is None:
+        return None
+    saved = validate_document(SavedGame, data, path, what=WHAT)
+    try:
+        replay(saved.record)
+    except CanastaError as error:
+        raise refuse(path, WHAT, f"does not replay ({clip(str(error), 160)})") from None
+    return saved
+
+
+def clear_game(paths: Paths) -> None:
+    """Delete the autosave (the game finished or was abandoned); no error when absent.
+
+    Raises:
+        WriteError: the file exists but could not be deleted.
+    """
+    try:
+        paths.save_file.unlink(missing_ok=True)
+    except OSError as error:
+        raise WriteError(
+            f"The {WHAT} {paths.save_file} could not be deleted ({clip(str(error))}).",
+            paths.save_file,
+        ) from None
