@@ -409,7 +409,9 @@ def _guard_placement(
     team = team_of(state.turn)
     size = rules.canasta_size
     canasta = any(len(m.cards) >= size for m in melds_after)
-    left = len(hand_after) + len(pending)
+    # A red three waiting in a taken pile is laid out, not held (§4.5).
+    held = sum(1 for card in pending if card not in (13, 14))
+    left = len(hand_after) + held
     melded = state.melded[team]
     turn_value = state.turn_value + value
     minimum = state.minimums[team]
@@ -453,7 +455,7 @@ def _guard_placement(
             count_hand(hand_after),
             table,
             rules,
-            held_elsewhere=len(pending),
+            held_elsewhere=held,
             has_canasta=canasta,
             may_go_out=state.permission is not False,
         ):
@@ -632,9 +634,10 @@ def _validate_take(state: GameState, action: TakePile) -> _Placement:
     pending = pile[:-1] if not state.melded[team] else ()
     if not state.melded[team] and value >= state.minimums[team]:
         pending = ()
+    received = tuple(card for card in pile[:-1] if not _is_red_three(card))
     error = _guard_placement(
         state,
-        hand_after=hand_after if pending else (*hand_after, *pile[:-1]),
+        hand_after=hand_after if pending else (*hand_after, *received),
         melds_after=melds_after,
         value=value,
         pending=pending,
@@ -1050,7 +1053,7 @@ def _take_candidates(state: GameState) -> Iterable[TakePile]:
         canasta = state.has_canasta(team)
         existing = state.team_meld(team, rank)
         base_n, base_w = (0, 0) if existing is None else (existing.naturals, existing.wilds)
-        received = len(state.pile) - 1
+        received = sum(1 for card in state.pile[:-1] if card not in (13, 14))
     for nat in _sub_multisets(mine, 2 if frozen else 0, len(mine)):
         for wild in ((),) if frozen else _sub_multisets(wilds, 0, rules.max_wilds):
             cards = wild + nat if rank != 1 else tuple(sorted(nat + wild))

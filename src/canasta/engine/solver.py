@@ -208,8 +208,14 @@ def can_reach(
         need, hand, table, rules, left=hand.size - used, held=held_elsewhere
     ):
         return True
+    if not may_go_out:
+        return False
+    if held_elsewhere == 1:
+        # Every hand card placed with a canasta: the one waiting card then joins the hand
+        # and goes out (discarded or laid off).
+        return hand.value >= need and _can_place_all(hand, table, rules, has_canasta=has_canasta)
     # Going out places black threes too, which the count above leaves out.
-    if may_go_out and held_elsewhere == 0:
+    if held_elsewhere == 0:
         return can_go_out(hand, table, rules, has_canasta=has_canasta, need=need)
     return False
 

@@ -1,0 +1,101 @@
+"""view(state, seat): what one seat may know, and nothing more; determinize."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from canasta.engine import GameState, Phase, Seat, determinize, view
+
+from .helpers import act, cards, position, random_play
+
+
+def _hidden_permuted(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``state`` with the cards ``seat`` cannot see (other hands less known cards, and the
+    stock) dealt again at random, sizes kept."""
+    pool = list(state.stock)
+    rest_of: dict[int, list] = {}  # type: ignore[type-arg]
+    for other in range(4):
+        if other == seat:
+            continue
+        spare = list(state.hands[other])
+        for card in state.known[other]:
+            spare.remove(card)
+        rest_of[other] = spare
+        pool.extend(spare)
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for other, spare in rest_of.items():
+        taken, pool = pool[: len(spare)], pool[len(spare) :]
+        hands[other] = tuple(sorted((*state.known[other], *taken)))
+    return state._replace(hands=tuple(hands), stock=tuple(pool))
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23])
+def test_view_holds_no_hidden_card(seed: int) -> None:
+    rng = random.Random(seed)
+    states = random_play(seed, steps=400)
+    for state in states[::7]:
+        if state.phase not in (Phase.DRAW, Phase.PLAY, Phase.ANSWER):
+            continue
+        for seat in Seat:
+            other = _hidden_permuted(state, seat, rng)
+            assert view(other, seat) == view(state, seat)
+
+
+def test_view_shows_own_hand_and_others_sizes() -> None:
+    state = position(south="c4 c5 c6", west="d4 d5", north="h4", east="s4 s5 s6 s7")
+    seen = view(state, Seat.SOUTH)
+    assert seen.hand == cards("c4 c5 c6")
+    assert seen.hand_sizes == (3, 2, 1, 4)
+    assert seen.stock_size == len(state.stock)
+    assert not hasattr(seen, "hands")
+    assert not hasattr(seen, "stock")
+
+
+@pytest.mark.parametrize("seed", [31, 32])
+def test_determinize_gives_a_state_with_the_same_view(seed: int) -> None:
+    rng = random.Random(seed)
+    for state in random_play(seed, steps=400)[::9]:
+        for seat in Seat:
+            seen = view(state, seat)
+            sampled = determinize(seen, rng)
+            assert view(sampled, seat) == seen
+            assert sorted(sampled.stock + sum(sampled.hands, ())) == sorted(
+                state.stock + sum(state.hands, ())
+            )
+
+
+def test_the_whole_pile_is_public() -> None:
+    # Decision l: every card in the pile was seen face up.
+    state = position(south="c4 c5 c6", pile="jk c9 h7 d8", stock="c12 c11")
+    for seat in Seat:
+        assert view(state, seat).pile == state.pile
+
+
+def test_cards_taken_with_the_pile_stay_known_until_played() -> None:
+    state = position(
+        south="c6 c6 h7 d8",
+        pile="s4 c9 d6",
+        ns_melds=["10: c10 d10 h10"],
+        stock="c12 c11 d11 h11",
+    )
+    state = act(state, "take c6 c6")
+    assert state.known[Seat.SOUTH] == cards("s4 c9")
+    for seat in (Seat.WEST, Seat.NORTH, Seat.EAST):
+        assert view(state, seat).known[Seat.SOUTH] == cards("s4 c9")
+    assert view(state, Seat.SOUTH).known[Seat.SOUTH] == ()
+    state = act(state, "discard s4")
+    assert view(state, Seat.WEST).known[Seat.SOUTH] == cards("c9")
+
+
+def test_narration_tells_a_drawn_card_only_to_its_drawer() -> None:
+    from canasta.engine.events import StockDrawn
+    from canasta.engine.narrate import describe_event
+
+    event = StockDrawn(Seat.SOUTH, cards("h13")[0])
+    assert "KH" in describe_event(event, viewer=Seat.SOUTH)
+    for seat in (Seat.WEST, Seat.NORTH, Seat.EAST):
+        assert "KH" not in describe_event(event, viewer=seat)
+    assert "KH" not in describe_event(event)

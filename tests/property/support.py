@@ -1,0 +1,191 @@
+"""Shared pieces of the property tests: invariants checked on every state."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from itertools import product
+from pathlib import Path
+
+from canasta.engine import (
+    Action,
+    GameState,
+    Phase,
+    card_value,
+    full_deck,
+    legal_actions,
+    team_of,
+)
+from canasta.engine.actions import (
+    Answer,
+    AskPartner,
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    NextRound,
+    TakePile,
+)
+from canasta.engine.cards import Card
+from canasta.engine.melds import meld_error
+
+#: A round that has not ended after this many actions is a bug (random play needs ~150).
+MAX_STEPS_PER_ROUND = 3000
+
+DECK = sorted(full_deck())
+
+RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+
+
+@lru_cache(maxsize=1)
+def rule_sections() -> frozenset[str]:
+    """Every section number of docs/rules.md ("4", "4.3", ...)."""
+    text = RULES_MD.read_text(encoding="utf-8")
+    return frozenset(re.findall(r"^#{2,3} (\d+(?:\.\d+)?)\b", text, flags=re.MULTILINE))
+
+
+def all_cards(state: GameState) -> list[int]:
+    """Every physical card in the state, sorted."""
+    out: list[int] = [*state.stock, *state.pile, *state.pending]
+    for hand in state.hands:
+        out.extend(hand)
+    for team in (0, 1):
+        out.extend(state.red_threes[team])
+        for meld in state.melds[team]:
+            out.extend(meld.cards)
+    return sorted(out)
+
+
+def assert_invariants(state: GameState) -> None:
+    """The 108 cards are all there; every meld on the table is legal."""
+    assert all_cards(state) == DECK
+    for team in (0, 1):
+        ranks = [meld.rank for meld in state.melds[team]]
+        assert len(ranks) == len(set(ranks)), "a team has one meld per rank"
+        for meld in state.melds[team]:
+            wilds = sum(1 for c in meld.cards if c.is_wild)
+            naturals = len(meld.cards) - wilds
+            assert (naturals, wilds) == (meld.naturals, meld.wilds)
+            assert all(c.is_wild or c.rank == meld.rank for c in meld.cards)
+            error = meld_error(
+                naturals, wilds, rank=meld.rank, rules=state.rules, black_threes=meld.rank == 3
+            )
+            assert error is None, f"illegal meld on the table: {meld} ({error})"
+        assert all(card.is_red_three for card in state.red_threes[team])
+    if state.phase in (Phase.DRAW, Phase.PLAY, Phase.ANSWER):
+        # Red threes leave the hand at the start of its holder's turn (§2.4).
+        assert not any(c.is_red_three for c in state.hands[state.turn])
+
+
+def expected_round_scores(state: GameState) -> list[dict[str, int]]:
+    """The round's score parts recomputed from the final state of the round (§9)."""
+    size = state.rules.canasta_size
+    out = []
+    for team in (0, 1):
+        melds = state.melds[team]
+        canastas = [m for m in melds if len(m.cards) >= size]
+        natural = sum(1 for m in canastas if not any(c.is_wild for c in m.cards))
+        mixed = len(canastas) - natural
+        reds = len(state.red_threes[team])
+        red_points = 800 if reds == 4 else 100 * reds
+        if not melds:
+            red_points = -red_points
+        out.append(
+            {
+                "melds": sum(card_value(c) for m in melds for c in m.cards),
+                "hands": -sum(card_value(c) for s in (team, team + 2) for c in state.hands[s]),
+                "natural_canastas": natural,
+                "natural_canasta_points": 500 * natural,
+                "mixed_canastas": mixed,
+                "mixed_canasta_points": 300 * mixed,
+                "red_threes": reds,
+                "red_three_points": red_points,
+                "going_out": 100
+                if state.went_out is not None and team_of(state.went_out) == team
+                else 0,
+            }
+        )
+    return out
+
+
+def _sub_multisets(cards: list[Card], limit: int) -> list[tuple[Card, ...]]:
+    kinds: dict[Card, int] = {}
+    for card in cards:
+        kinds[card] = kinds.get(card, 0) + 1
+    items = sorted(kinds.items())
+    out = []
+    for counts in product(*(range(n + 1) for _, n in items)):
+        if sum(counts) > limit:
+            continue
+        chosen: list[Card] = []
+        for (card, _), k in zip(items, counts, strict=True):
+            chosen.extend([card] * k)
+        out.append(tuple(chosen))
+    return out
+
+
+def candidate_actions(state: GameState) -> Iterator[Action]:
+    """Every action worth trying now, legal or not: all sub-multisets of the hand's cards per
+    rank as melds and lay-offs (wild cards up to one more than the rules allow), every
+    discard, ask, and in the draw phase every take."""
+    if state.phase is Phase.ANSWER:
+        yield Answer(True)
+        yield Answer(False)
+        return
+    if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+        yield NextRound()
+        return
+    hand = list(state.hands[state.turn])
+    wilds = [c for c in hand if c.is_wild]
+    by_rank: dict[int, list[Card]] = {}
+    for card in hand:
+        if not card.is_wild:
+            by_rank.setdefault(card.rank, []).append(card)
+    wild_sets = _sub_multisets(wilds, state.rules.max_wilds + 1)
+    if state.phase is Phase.DRAW:
+        yield DrawStock()
+        if state.pile:
+            top_rank = state.pile[-1].rank
+            for nat in _sub_multisets(by_rank.get(top_rank, []), 8):
+                for wild in wild_sets:
+                    yield TakePile(nat + wild)
+        return
+    team = team_of(state.turn)
+    meld_ranks = {meld.rank for meld in state.melds[team]}
+    for rank, naturals in by_rank.items():
+        for nat in _sub_multisets(naturals, 11):
+            if not nat:
+                continue
+            for wild in wild_sets:
+                yield Meld(nat + wild)
+                yield LayOff(rank, nat + wild)
+    for rank in meld_ranks:
+        for wild in wild_sets:
+            if wild:
+                yield LayOff(rank, wild)
+    for wild in wild_sets:
+        if wild:
+            yield Meld(wild)
+    for card in sorted(set(hand)):
+        yield Discard(card)
+    yield AskPartner()
+
+
+def as_listed(state: GameState, action: Action) -> Action:
+    """How ``legal_actions`` lists ``action``: a meld of a rank the team already has is
+    listed as a lay-off (decision j)."""
+    if isinstance(action, Meld):
+        naturals = [c for c in action.cards if not c.is_wild]
+        if naturals:
+            rank = naturals[0].rank
+            if state.team_meld(team_of(state.turn), rank) is not None:
+                return LayOff(rank, action.cards)
+    return action
+
+
+def listed(state: GameState) -> set[Action]:
+    """``legal_actions`` as a set (and no duplicates in the list)."""
+    actions = legal_actions(state)
+    assert len(actions) == len(set(actions)), "legal_actions lists an action twice"
+    return set(actions)

@@ -1,0 +1,46 @@
+"""The engine imports no UI: ``import canasta.engine`` loads neither textual nor rich (nor
+pydantic, which only records and positions need)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def _modules_after(statement: str) -> set[str]:
+    code = f"import json, sys\n{statement}\nprint(json.dumps(sorted(sys.modules)))"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    return set(json.loads(result.stdout))
+
+
+def _top_level(modules: set[str]) -> set[str]:
+    return {name.partition(".")[0] for name in modules}
+
+
+def test_engine_imports_no_ui_and_no_pydantic() -> None:
+    loaded = _top_level(_modules_after("import canasta.engine"))
+    assert "canasta" in loaded
+    assert "textual" not in loaded
+    assert "rich" not in loaded
+    assert "pydantic" not in loaded
+
+
+def test_playing_a_game_imports_no_ui() -> None:
+    loaded = _top_level(
+        _modules_after(
+            "from canasta.engine import new_game, apply, legal_actions, view\n"
+            "s = new_game(seed=1)\n"
+            "s = apply(s, legal_actions(s)[0]).state\n"
+            "view(s, 0)"
+        )
+    )
+    assert not {"textual", "rich", "pydantic"} & loaded
+
+
+def test_records_import_no_ui() -> None:
+    loaded = _top_level(_modules_after("import canasta.engine.record"))
+    assert "textual" not in loaded
+    assert "rich" not in loaded
