@@ -1117,21 +1117,49 @@ def _play_candidates(state: GameState) -> list[Action]:
         by_size[len(wild)].append(wild)
     shapes = _valid_shapes(rules)
     existing = {meld.rank: meld for meld in state.melds[team]}
-    # The common position (team melded, nothing asked, no pile waiting) needs only the
-    # meld shape and the two-card rule; anything else runs the full validator.
-    simple = (
-        state.melded[team] and state.permission is None and not state.pending and 3 not in existing
-    )
+    # Most positions need no full validation of each candidate: with the team melded and
+    # nothing asked, the meld's shape and the two-card rule decide; before the initial meld
+    # the solver is asked directly. Anything rarer runs the full validator.
+    plain = state.permission is None and not state.pending and 3 not in existing
+    simple = plain and state.melded[team]
+    initial = plain and not state.melded[team]
     canasta = state.has_canasta(team)
     canasta_size = rules.canasta_size
     size = len(hand)
     out: list[Action] = []
     melds_possible = True
-    if not state.melded[team] and not state.pending:
-        # Before the initial meld, if even every meldable card together falls short of the
-        # minimum, no meld or lay-off can keep it reachable (§7.3).
-        best, _ = max_meld_value(count_hand(hand), _table_counts(state.melds[team]), rules)
-        melds_possible = state.turn_value + best >= state.minimums[team]
+    if initial:
+        # If even every meldable card together falls short of the minimum, no meld or
+        # lay-off can keep it reachable (§7.3).
+        table = _table_counts(state.melds[team])
+        need = state.minimums[team] - state.turn_value
+        best, _ = max_meld_value(count_hand(hand), table, rules)
+        melds_possible = best >= need
+
+    def accept(action: MeldAction | LayOff, rank: int, n: int, w: int, meld_size: int) -> bool:
+        """Whether a candidate of a valid shape is legal (see the regimes above)."""
+        left = size - n - w
+        if simple:
+            return left >= 2 or canasta or meld_size >= canasta_size
+        if not initial:
+            return _quick_legal(state, action)
+        canasta_after = canasta or meld_size >= canasta_size
+        if left < 2 and not canasta_after:
+            return False
+        value = sum(_VALUE[card] for card in action.cards)
+        if value >= need:
+            return True
+        if left == 0:
+            return False
+        before = table.get(rank, (0, 0))
+        nat = sum(1 for card in action.cards if not (card == 0 or 8 <= card < 12))
+        return can_reach(
+            need - value,
+            count_hand(_remove(hand, action.cards) or ()),
+            {**table, rank: (before[0] + nat, before[1] + len(action.cards) - nat)},
+            rules,
+            has_canasta=canasta_after,
+        )
 
     for rank, cards in naturals.items() if melds_possible else ():
         if rank in existing or _is_red_three(cards[0]):
@@ -1152,7 +1180,7 @@ def _play_candidates(state: GameState) -> list[Action]:
                     continue
                 for wild in group:
                     action = sorted_meld(wild + nat if rank != 1 else tuple(sorted(nat + wild)))
-                    if simple or _quick_legal(state, action):
+                    if accept(action, rank, n, w, n + w):
                         out.append(action)
     for rank, meld in existing.items() if melds_possible else ():
         mine = naturals.get(rank, ())
@@ -1170,7 +1198,7 @@ def _play_candidates(state: GameState) -> list[Action]:
                     lay_off = sorted_lay_off(
                         rank, wild + nat if rank != 1 else tuple(sorted(nat + wild))
                     )
-                    if simple or _quick_legal(state, lay_off):
+                    if accept(lay_off, rank, n, w, base_size + n + w):
                         out.append(lay_off)
     # Whether a discard is legal never depends on which card it is (§3, §7.3, §8.2).
     if (size > 1 or canasta) if simple else _quick_legal(state, _DISCARDS[hand[0]]):
@@ -1200,6 +1228,7 @@ def _quick_legal(state: GameState, action: Action) -> bool:
 
 
 _ASK = AskPartner()
+_VALUE: dict[int, int] = {card: card_value(card) for card in set(full_deck())}
 _ANSWERS: tuple[Action, ...] = (Answer(True), Answer(False))
 _DISCARDS: dict[Card, Discard] = {card: Discard(card) for card in set(full_deck())}
 
