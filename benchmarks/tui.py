@@ -1,0 +1,151 @@
+"""Benchmark the terminal game: launch to first frame, key press to redrawn frame, memory.
+
+Run: ``python benchmarks/tui.py`` (prints the figures; not part of the test run).
+
+- Launch: a fresh ``python`` process imports the app, starts it headless at 80x24 and
+  reports when the table's first frame was written; median of several launches.
+- Key press to redraw: in a running game (100x32), the time from posting a key to the
+  next rendered frame handed to the display; cursor and selection keys, and the game
+  keys draw and discard (a discard's first frame comes before the bots reply).
+- Memory: the process's peak resident set size after playing two whole rounds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+from textual.worker import WorkerCancelled
+
+LAUNCHES = 7
+
+_CHILD = """
+import sys, time
+start = float(sys.argv[1])
+from canasta.tui.app import make_app
+from canasta.tui.options import Options
+
+async def first_frame(pilot):
+    await pilot.pause()
+    print(time.time() - start)
+    pilot.app.exit()
+
+make_app(Options(seed=7, levels=("random",) * 3, pace="instant")).run(
+    headless=True, size=(80, 24), auto_pilot=first_frame
+)
+"""
+
+
+def launch_seconds() -> list[float]:
+    """Seconds from starting a new process to the app's first frame."""
+    times = []
+    for _ in range(LAUNCHES):
+        out = subprocess.run(
+            [sys.executable, "-c", _CHILD, repr(time.time())],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        times.append(float(out.strip().splitlines()[-1]))
+    return times
+
+
+async def key_latencies() -> tuple[list[float], list[float], int]:
+    """Key press to next written frame (cursor/select keys, game keys) and peak RSS (KiB)
+    after two rounds."""
+    from canasta.bots import RandomBot
+    from canasta.engine import Answer, NextRound, Phase, legal_actions
+    from canasta.tui.app import make_app
+    from canasta.tui.options import Options
+
+    app = make_app(
+        Options(seed=7, levels=("random",) * 3, pace="instant"),
+        bots=[RandomBot(), RandomBot(), RandomBot()],
+        bot_seed=1,
+    )
+    writes: list[float] = []
+
+    async def settle(pilot: Any) -> None:
+        quiet = 0
+        while quiet < 2:
+            with contextlib.suppress(WorkerCancelled):
+                await app.workers.wait_for_complete()
+            await pilot.pause()
+            quiet = quiet + 1 if not any(w.is_running for w in app.workers) else 0
+
+    async def timed(pilot: Any, key: str) -> float:
+        count = len(writes)
+        start = time.perf_counter()
+        await pilot.press(key)
+        for _ in range(100):
+            if len(writes) > count:
+                break
+            await asyncio.sleep(0.001)
+        return writes[count] - start
+
+    moves: list[float] = []
+    actions: list[float] = []
+    async with app.run_test(size=(100, 32)) as pilot:
+        # Headless, nothing reaches a terminal: time the moment each rendered frame is
+        # handed to the display instead.
+        original = app._display
+
+        def display(screen: Any, renderable: Any) -> None:
+            if renderable is not None:
+                writes.append(time.perf_counter())
+            original(screen, renderable)
+
+        app._display = display  # type: ignore[method-assign]
+        await settle(pilot)
+        for _ in range(12):
+            actions.append(await timed(pilot, "d"))
+            for key in ("right", "space", "right", "space", "escape", "left") * 3:
+                moves.append(await timed(pilot, key))
+            actions.append(await timed(pilot, "x"))
+            await settle(pilot)
+        # Two whole rounds through the session (South plays at random) for the memory.
+        rng = random.Random(3)
+        while app.session.state.round_no <= 2 and app.session.state.phase is not Phase.GAME_OVER:
+            await settle(pilot)
+            while len(app.screen_stack) > 1:
+                app.pop_screen()
+            app._sheet_open = False
+            state = app.session.state
+            if state.phase is Phase.ROUND_OVER:
+                app.submit(NextRound(), seat=None)
+            elif state.phase is Phase.ANSWER and state.to_move == 0:
+                app.submit(Answer(True))
+            elif state.to_move == 0:
+                app.submit(rng.choice(legal_actions(state)))
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return moves, actions, rss
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def main() -> None:
+    """Print the figures."""
+    launches = launch_seconds()
+    moves, actions, rss = asyncio.run(key_latencies())
+    both = sorted(moves + actions)
+    p99 = both[min(len(both) - 1, round(0.99 * (len(both) - 1)))]
+    print(f"launch to first frame: median {_ms(statistics.median(launches))} ({LAUNCHES} runs)")
+    print(
+        f"key press to redraw: median {_ms(statistics.median(both))}, p99 {_ms(p99)} "
+        f"({len(both)} keys; cursor/select median {_ms(statistics.median(moves))}, "
+        f"draw/discard median {_ms(statistics.median(actions))})"
+    )
+    print(f"memory during a game: peak RSS {rss / 1024:.0f} MB after two rounds")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""How cards, melds and actions are written on screen.
+
+Suits are told apart without colour: a glyph whose shape differs (Unicode mode) or the suit
+letter (ASCII mode). Colour is only an extra.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from canasta.engine import (
+    Action,
+    Answer,
+    AskPartner,
+    Card,
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    NextRound,
+    TakePile,
+)
+from canasta.engine.cards import rank_name
+
+__all__ = ["CardStyle", "hand_order", "rank_label"]
+
+_RANKS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_GLYPHS = "♣♦♥♠"
+_LETTERS = "CDHS"
+
+
+def rank_label(rank: int) -> str:
+    """``A``, ``4`` ... ``K``: a meld's rank as a player reads it."""
+    return _RANKS[rank]
+
+
+@dataclass(frozen=True, slots=True)
+class CardStyle:
+    """Card labels in Unicode (``K♥``) or ASCII (``KH``)."""
+
+    ascii: bool = False
+
+    def label(self, card: Card) -> str:
+        """The card's short label: rank then suit glyph or letter; jokers are ``JK``."""
+        suit = card.suit
+        if suit is None:
+            return "JK"
+        return _RANKS[card.rank] + (_LETTERS if self.ascii else _GLYPHS)[suit]
+
+    def styled(self, card: Card) -> Text:
+        """The label with the suit's colour class (red or black) and wilds marked."""
+        suit = card.suit
+        if card.is_wild:
+            style = "bold magenta"
+        elif suit is not None and suit.is_red:
+            style = "bold red"
+        else:
+            style = "bold"
+        return Text(self.label(card), style=style)
+
+    def labels(self, cards: Iterable[Card]) -> str:
+        """Several labels separated by spaces."""
+        return " ".join(self.label(card) for card in cards)
+
+    def action(self, action: Action) -> str:
+        """An action as a short imperative sentence (for hints)."""
+        if isinstance(action, DrawStock):
+            return "Draw from the stock"
+        if isinstance(action, TakePile):
+            if action.cards:
+                return f"Take the pile with {self.labels(action.cards)}"
+            return "Take the pile, laying its top card on your meld"
+        if isinstance(action, Meld):
+            return f"Meld {self.labels(action.cards)}"
+        if isinstance(action, LayOff):
+            plural = rank_name(action.rank, plural=True)
+            return f"Lay off {self.labels(action.cards)} on the {plural}"
+        if isinstance(action, Discard):
+            return f"Discard {self.label(action.card)}"
+        if isinstance(action, AskPartner):
+            return 'Ask partner "may I go out?"'
+        if isinstance(action, Answer):
+            return "Answer yes" if action.yes else "Answer no"
+        assert isinstance(action, NextRound)
+        return "Deal the next round"
+
+
+def _rank_key(card: Card) -> tuple[int, int, int]:
+    # Naturals by rank (4 ... K, A, then threes), wild cards at the right end.
+    if card.is_wild:
+        return (2, card.rank, int(card))
+    rank = card.rank
+    order = 14 if rank == 1 else 15 if rank == 3 else rank
+    return (1, order, int(card))
+
+
+def _suit_key(card: Card) -> tuple[int, int, int]:
+    suit = card.suit
+    if card.is_wild:
+        return (5, card.rank, int(card))
+    assert suit is not None
+    rank = card.rank
+    return (int(suit), 14 if rank == 1 else rank, int(card))
+
+
+def hand_order(cards: Iterable[Card], *, by_suit: bool = False) -> list[Card]:
+    """The hand as shown: by rank with wilds at the right end, or by suit."""
+    return sorted(cards, key=_suit_key if by_suit else _rank_key)

@@ -1,0 +1,77 @@
+"""Play options from the command line: seed, bot levels, pace, ASCII mode and theme."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TextIO
+
+from canasta.__main__ import LEVELS
+from canasta.engine import CanastaError
+
+__all__ = ["PACE_SECONDS", "Options", "best_level", "is_utf8"]
+
+#: Seconds a bot's move takes at least, by pace (the last move stays highlighted meanwhile).
+PACE_SECONDS = {"instant": 0.0, "fast": 0.2, "normal": 0.6}
+_BOT_SEATS = ("West", "North", "East")
+
+
+def is_utf8(stream: TextIO | None) -> bool:
+    """Whether ``stream`` (the terminal Textual draws on) takes UTF-8."""
+    encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+    return encoding in ("utf8", "utf8sig")
+
+
+def best_level(level: str, available: Mapping[str, object]) -> str:
+    """``level`` if that bot is available, else the strongest one that is."""
+    if level in available:
+        return level
+    return "normal" if "normal" in available else "random"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How a game is played: chosen on the command line, later also in settings."""
+
+    seed: int | None = None
+    #: The bot level of West, North and East.
+    levels: tuple[str, str, str] = ("normal", "normal", "normal")
+    pace: str = "normal"
+    ascii: bool = False
+    theme: str = "canasta"
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> Options:
+        """Options from the parsed ``canasta`` command line.
+
+        Raises:
+            CanastaError: a difficulty that names an unknown level or the wrong number.
+        """
+        levels: tuple[str, str, str] = ("normal", "normal", "normal")
+        if args.difficulty:
+            parts = [part.strip().lower() for part in args.difficulty.split(",")]
+            if len(parts) == 1:
+                levels = (parts[0], parts[0], parts[0])
+            elif len(parts) == 3:
+                levels = (parts[0], parts[1], parts[2])
+            else:
+                raise CanastaError(
+                    f"--difficulty {args.difficulty!r}: give one level, or three separated by "
+                    f"commas for {', '.join(_BOT_SEATS)}."
+                )
+            unknown = [part for part in levels if part not in LEVELS]
+            if unknown:
+                raise CanastaError(
+                    f"--difficulty: {unknown[0]!r} is not a bot level; choose one of "
+                    f"{', '.join(LEVELS)}."
+                )
+        ascii_mode = bool(args.ascii) or not is_utf8(sys.__stderr__)
+        return cls(
+            seed=args.seed,
+            levels=levels,
+            pace=args.pace or "normal",
+            ascii=ascii_mode,
+            theme=args.theme or "canasta",
+        )

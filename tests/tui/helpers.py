@@ -1,0 +1,102 @@
+"""Shared helpers for the TUI tests: an app with seeded random bots, waiting for bots,
+the screen as text, and a simple South policy that tries every kind of move."""
+
+from __future__ import annotations
+
+import contextlib
+
+from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
+
+from canasta.bots import RandomBot
+from canasta.engine import (
+    Action,
+    AskPartner,
+    Discard,
+    DrawStock,
+    GameState,
+    LayOff,
+    Meld,
+    Phase,
+    TakePile,
+    legal_actions,
+)
+from canasta.tui.app import CanastaApp, make_app
+from canasta.tui.options import Options
+from canasta.tui.widgets import HandView
+
+SEED = 12
+BOT_SEED = 1
+
+
+def make_test_app(
+    *, seed: int = SEED, state: GameState | None = None, ascii: bool = False
+) -> CanastaApp:
+    """An app with three seeded random bots playing instantly."""
+    return make_app(
+        Options(seed=seed, levels=("random", "random", "random"), pace="instant", ascii=ascii),
+        state=state,
+        bots=[RandomBot(), RandomBot(), RandomBot()],
+        bot_seed=BOT_SEED,
+    )
+
+
+async def settle(pilot: Pilot[int]) -> None:
+    """Wait until no bot is thinking (bots chain one worker per move)."""
+    app = pilot.app
+    quiet = 0
+    while quiet < 2:
+        with contextlib.suppress(WorkerCancelled):
+            await app.workers.wait_for_complete()
+        await pilot.pause()
+        quiet = quiet + 1 if not any(w.is_running for w in app.workers) else 0
+
+
+def screen_text(app: CanastaApp) -> str:
+    """What the terminal shows, as plain text."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def south_choice(state: GameState, asked: set[int]) -> Action:
+    """South's move in the scripted round: take the pile, meld, lay off with a natural
+    card, ask partner once a round, else draw or discard."""
+    legal = legal_actions(state)
+    takes = [a for a in legal if isinstance(a, TakePile) and a.cards]
+    if takes:
+        return takes[0]
+    if DrawStock() in legal:
+        return DrawStock()
+    if AskPartner() in legal and state.round_no not in asked:
+        asked.add(state.round_no)
+        return AskPartner()
+    melds = [a for a in legal if isinstance(a, Meld) and len(a.cards) >= 3]
+    if melds:
+        return max(melds, key=lambda a: len(a.cards))
+    lay_offs = [a for a in legal if isinstance(a, LayOff) and any(c.is_natural for c in a.cards)]
+    if lay_offs:
+        return lay_offs[0]
+    discards = [a for a in legal if isinstance(a, Discard)]
+    return discards[-1] if discards else legal[0]
+
+
+async def click_cards(pilot: Pilot[int], cards: tuple[object, ...]) -> None:
+    """Select ``cards`` in South's hand by clicking them."""
+    app = pilot.app
+    assert isinstance(app, CanastaApp)
+    hand = app.table_screen.query_one(HandView)
+    per_line = hand._per_line()
+    taken: set[int] = set()
+    for card in cards:
+        index = next(
+            i for i, c in enumerate(app.table_screen.cards) if c == card and i not in taken
+        )
+        taken.add(index)
+        # border and padding, then six cells per card and two lines per row of cards
+        x = 2 + (index % per_line) * 6 + 2
+        y = 1 + (index // per_line) * 2
+        await pilot.click(HandView, offset=(x, y))
+
+
+def is_south_turn(state: GameState) -> bool:
+    """South must decide (draw or play)."""
+    return state.to_move == 0 and state.phase in (Phase.DRAW, Phase.PLAY)
