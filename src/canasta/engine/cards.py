@@ -146,6 +146,14 @@ class Card(int):
             return "JK"
         return f"{_RANK_LABELS[self >> 2]}{'CDHS'[self & 3]}"
 
+    @property
+    def name(self) -> str:
+        """The card in words: ``king of hearts``, ``joker``."""
+        if self == 0:
+            return "joker"
+        suit = ("clubs", "diamonds", "hearts", "spades")[self & 3]
+        return f"{rank_name(self >> 2)} of {suit}"
+
     def __str__(self) -> str:
         if self == 0:
             return "jk"

@@ -381,10 +381,18 @@ def _phase_error(state: GameState, action: Action) -> IllegalActionError:
     )
 
 
+def _card_words(cards: Iterable[Card]) -> str:
+    """``the king of hearts`` for one card, labels (``KH 7D``) for several."""
+    listed = list(cards)
+    if len(listed) == 1:
+        return f"the {listed[0].name}"
+    return " ".join(card.label for card in listed)
+
+
 def _not_in_hand(cards: Iterable[Card]) -> IllegalActionError:
     return _illegal(
         Reason.NOT_IN_HAND,
-        f"You do not hold {' '.join(map(str, cards))}: choose cards from your hand.",
+        f"You do not hold {_card_words(cards)}: choose cards from your hand.",
         "3",
     )
 
@@ -589,7 +597,7 @@ def _validate_take(state: GameState, action: TakePile) -> _Placement:
     if state.pile_blocked:
         raise _illegal(
             Reason.PILE_BLOCKED,
-            f"The pile is blocked by {top} on top: nobody may take it now.",
+            f"The pile is blocked by the {top.name} on top: nobody may take it now.",
             "4.2",
         )
     rank = top >> 2
@@ -601,7 +609,8 @@ def _validate_take(state: GameState, action: TakePile) -> _Placement:
     if any(not _is_wild(c) and c >> 2 != rank for c in cards):
         raise _illegal(
             Reason.PILE_TOP_UNUSABLE,
-            f"To take the pile, meld its top card {top} only with {rank_name(rank, plural=True)} "
+            f"To take the pile, meld its top card, the {top.name}, only with "
+            f"{rank_name(rank, plural=True)} "
             "and wild cards from your hand.",
             "4.1",
         )
@@ -623,7 +632,8 @@ def _validate_take(state: GameState, action: TakePile) -> _Placement:
     elif state.team_meld(team, rank) is None and len(cards) < 2:
         raise _illegal(
             Reason.PILE_TOP_UNUSABLE,
-            f"To take the pile, meld its top card {top} with at least two cards from your hand "
+            f"To take the pile, meld its top card, the {top.name}, with at least two cards from "
+            "your hand "
             f"(your team has no meld of {name} to add it to).",
             "4.1",
         )
