@@ -1211,7 +1211,7 @@ def _play_candidates(state: GameState) -> list[Action]:
                     if accept(lay_off, rank, n, w, base_size + n + w):
                         out.append(lay_off)
     # Whether a discard is legal never depends on which card it is (§3, §7.3, §8.2).
-    if (size > 1 or canasta) if simple else _quick_legal(state, _DISCARDS[hand[0]]):
+    if hand and ((size > 1 or canasta) if simple else _quick_legal(state, _DISCARDS[hand[0]])):
         out.extend(_DISCARDS[card] for card in sorted(set(hand)))
     if (
         not state.played
