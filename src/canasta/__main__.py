@@ -20,12 +20,17 @@ commands (run 'canasta COMMAND --help' for each):
   play       play a game in the terminal (the default)
   analyze    show a saved record or position, or apply an action to it
   simulate   play bot games headless and report who wins
+  replay     step through a finished game's record, every hand open
 
 examples:
   canasta                           play against three bots
   canasta --seed 7 --difficulty hard
   canasta analyze game.json --apply "take h6 c6" --out after.json
   canasta simulate --games 200 --teams normal,random
+  canasta replay game.json
+
+at the table: p settings, i statistics, v replay a finished game. Every action is saved;
+'canasta' offers to resume an unfinished game and 'canasta --resume' goes straight back in.
 """
 
 
@@ -115,6 +120,19 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     simulate.add_argument("--budget", type=float, default=1.0, help="hard bot seconds per turn")
     simulate.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+
+    replay = commands.add_parser(
+        "replay",
+        help="step through a finished game's record, every hand open",
+        description="Replay a game record (JSON, such as the finished games canasta keeps in "
+        "its data directory) forwards and backwards, with every hand open and the log.",
+    )
+    replay.add_argument("file", help="a game record (JSON)")
+    replay.add_argument(
+        "--ascii",
+        action="store_true",
+        help="ASCII cards and borders (chosen automatically when the terminal is not UTF-8)",
+    )
     return parser
 
 
@@ -130,6 +148,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from canasta.simulate import run as run_simulate
 
         return run_simulate(args)
+    if command == "replay":
+        from canasta.tui.replay import run as run_replay
+
+        return run_replay(args)
     from canasta.tui import run as run_tui
 
     return run_tui(args)

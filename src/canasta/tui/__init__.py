@@ -9,16 +9,24 @@ __all__ = ["run"]
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play a game in the terminal with the options in ``args``; return the exit status."""
+    """Play a game in the terminal with the options in ``args``; return the exit status.
+
+    The settings in the config directory supply what the command line leaves out (each bad
+    value is reported and its default used); the game is saved in the state directory.
+    """
     from canasta.engine import CanastaError
+    from canasta.persist import Paths, load_settings
     from canasta.tui.app import make_app
     from canasta.tui.options import Options
 
+    paths = Paths.from_environment()
+    settings = load_settings(paths)
     try:
-        options = Options.from_args(args)
+        options = Options.from_args(args, settings.value)
     except CanastaError as error:
         print(f"canasta: {error}", file=sys.stderr)
         return 2
-    app = make_app(options)
+    app = make_app(options, paths=paths, resume=bool(args.resume), settings=settings.value)
+    app.notes.extend(settings.problems)
     result = app.run()
     return 0 if result is None else result

@@ -8,6 +8,7 @@ sentence as a notification and changes nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import time
@@ -61,8 +62,12 @@ from canasta.engine.events import (
     UpCardTurned,
 )
 from canasta.engine.narrate import describe_event
+from canasta.persist import Paths, SessionInfo, Settings
 from canasta.tui.cards import CardStyle, hand_order
+from canasta.tui.hotseat import CurtainScreen, Seating, SeatingScreen, curtain_lines
 from canasta.tui.options import PACE_SECONDS, Options, best_level
+from canasta.tui.replay import GamesScreen
+from canasta.tui.resume import ResumeScreen
 from canasta.tui.screens import (
     ConfirmScreen,
     MeldChooser,
@@ -71,6 +76,17 @@ from canasta.tui.screens import (
     ScoreSheetScreen,
 )
 from canasta.tui.session import HUMAN, Session
+from canasta.tui.settings_screen import SettingsScreen
+from canasta.tui.stats_screen import StatsScreen
+from canasta.tui.storage import (
+    AutoSaver,
+    GameArchived,
+    GameStore,
+    SaveFailed,
+    Startup,
+    look_for_saved_game,
+    session_info,
+)
 from canasta.tui.widgets import (
     HandView,
     PilePanel,
@@ -116,6 +132,7 @@ _GAME_ACTIONS = (
     "lay_off",
     "discard",
     "ask",
+    "answer",
     "undo",
     "next_round",
     "hint",
@@ -136,12 +153,18 @@ class TableScreen(Screen[None]):
         Binding("l", "lay_off", "Lay off"),
         Binding("x", "discard", "Discard"),
         Binding("a", "ask", "Ask partner"),
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n", "answer(False)", "No"),
         Binding("u", "undo", "Undo"),
         Binding("n", "next_round", "Next round"),
         Binding("h", "hint", "Hint"),
         Binding("s", "scores", "Scores"),
         Binding("r", "rules", "Rules"),
+        Binding("g", "new_game", "New game", show=False),
         Binding("o", "order", "Order", show=False),
+        Binding("p", "settings", "Settings", show=False),
+        Binding("i", "statistics", "Statistics", show=False),
+        Binding("v", "finished_games", "Replay", show=False),
         Binding("q", "quit_game", "Quit"),
         Binding("left", "cursor(-1)", "Left", show=False),
         Binding("right", "cursor(1)", "Right", show=False),
@@ -188,8 +211,6 @@ class TableScreen(Screen[None]):
         self._fit(self.app.size.width, self.app.size.height)
         pile = self.query_one(PilePanel)
         pile.border_title = "Pile"
-        self.query_one("#team0", TeamPanel).border_title = f"{TEAM_NAMES[0]} (you)"
-        self.query_one("#team1", TeamPanel).border_title = TEAM_NAMES[1]
         self.game.start_play()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -220,6 +241,11 @@ class TableScreen(Screen[None]):
         for widget in self.query("ScoreBar, SeatsBar, TeamPanel, PilePanel").results():
             if isinstance(widget, (ScoreBar, SeatsBar, TeamPanel, PilePanel)):
                 widget.show(table)
+        for team in (0, 1):
+            yours = team == table.seen.team and not table.hidden
+            self.query_one(f"#team{team}", TeamPanel).border_title = (
+                f"{TEAM_NAMES[team]} (you)" if yours else TEAM_NAMES[team]
+            )
         self._draw_hand()
 
     def _draw_hand(self) -> None:
@@ -228,7 +254,9 @@ class TableScreen(Screen[None]):
         hand = self.query_one(HandView)
         hand.show_hand(self.table, self.cards, self.selected, self.cursor)
         chosen = self.selection()
-        hand.border_title = f"Your hand: {len(self.cards)} cards"
+        hand.border_title = (
+            "Hand hidden" if self.table.hidden else f"Your hand: {len(self.cards)} cards"
+        )
         hand.border_subtitle = (
             f"{len(chosen)} selected = {sum(card.value for card in chosen)} points"
             if chosen
@@ -269,6 +297,9 @@ class TableScreen(Screen[None]):
             return any(isinstance(item, Discard) for item in legal)
         if action == "ask":
             return AskPartner() in legal
+        if action == "answer":
+            # Hot seat: the partner answers at the table (one human answers in a dialog).
+            return Answer(True) in legal and len(game.session.humans) > 1
         if action == "undo":
             return game.session.human_to_move and game.session.can_undo
         if action == "hint":
@@ -367,6 +398,10 @@ class TableScreen(Screen[None]):
         """Ask partner "may I go out?"."""
         self.game.submit(AskPartner())
 
+    def action_answer(self, yes: bool) -> None:
+        """Answer partner's question (hot seat)."""
+        self.game.submit(Answer(yes))
+
     def action_undo(self) -> None:
         """Take back the last meld or lay-off of this turn."""
         self.game.undo()
@@ -387,6 +422,10 @@ class TableScreen(Screen[None]):
         """Show the rules."""
         self.app.push_screen(RulesScreen())
 
+    def action_new_game(self) -> None:
+        """Choose who plays at each seat, then deal a new game (Escape keeps this one)."""
+        self.game.choose_seats()
+
     def action_quit_game(self) -> None:
         """Quit, after confirmation."""
 
@@ -394,10 +433,25 @@ class TableScreen(Screen[None]):
             if yes:
                 self.app.exit(0)
 
-        self.app.push_screen(
-            ConfirmScreen("Quit the game?", detail="The game in progress will be lost."),
-            confirmed,
+        detail = (
+            "The game is saved: canasta offers to resume it when it starts again."
+            if self.game.store is not None
+            else "The game in progress will be lost."
         )
+        self.app.push_screen(ConfirmScreen("Quit the game?", detail=detail), confirmed)
+
+    def action_settings(self) -> None:
+        """Open the settings."""
+        game = self.game
+        game.push_screen(SettingsScreen(game.settings, paths=game.paths), game.apply_settings)
+
+    def action_statistics(self) -> None:
+        """Open the statistics."""
+        self.game.open_statistics()
+
+    def action_finished_games(self) -> None:
+        """List the finished games, to replay one."""
+        self.game.open_finished_games()
 
 
 class CanastaApp(App[int]):
@@ -414,6 +468,11 @@ class CanastaApp(App[int]):
         state: GameState | None = None,
         bots: Sequence[Bot] | None = None,
         bot_seed: int | None = None,
+        seating: Seating | None = None,
+        paths: Paths | None = None,
+        startup: Startup | None = None,
+        resume: bool = False,
+        settings: Settings | None = None,
     ) -> None:
         super().__init__()
         self.options = options
@@ -434,11 +493,32 @@ class CanastaApp(App[int]):
         seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**31)
         initial = state if state is not None else new_game(seed=seed)
         self.seed = initial.seed
-        self.bot_seed = bot_seed if bot_seed is not None else self.seed
-        self.rngs = {
-            seat: random.Random(f"canasta-bot:{self.bot_seed}:{seat}") for seat in (1, 2, 3)
-        }
+        # One random stream per bot when a test seeds them; else each decision's randomness
+        # comes from the game's seed and the number of actions so far, so that a resumed
+        # game goes on exactly as it would have.
+        self.rngs = (
+            {seat: random.Random(f"canasta-bot:{bot_seed}:{seat}") for seat in range(4)}
+            if bot_seed is not None
+            else None
+        )
+        #: The player's settings (what the settings screen shows and saves).
+        self.settings = settings or Settings()
+        #: Where the game, settings, statistics and records are kept (``None``: nowhere).
+        self.paths = paths
+        self.store = GameStore(AutoSaver(paths, self.post_message)) if paths else None
+        #: An unfinished saved game to offer (``resume``: to resume without asking).
+        self.startup = startup or Startup()
+        self.notes.extend(self.startup.notes)
+        self.resume = resume
         self.session = Session(initial, seats=(HUMAN, *levels))
+        #: Hot seat: no hand is shown (a bot plays, or the keyboard is passing on).
+        self.hand_hidden = False
+        #: The game log as events (told anew when the seat at the keyboard changes).
+        self._log_entries: list[Event | str] = []
+        #: ``--hotseat``: the seating screen comes before the first deal.
+        self._choose_first = options.hotseat and seating is None
+        if seating is not None:
+            self._seat(seating)
         self.legal: list[Action] = []
         self.register_theme(CANASTA_THEME)
         self.theme_name = "canasta"
@@ -449,6 +529,7 @@ class CanastaApp(App[int]):
         self.set_class(options.ascii, "-ascii")
         self.animation_level = "none"
         self.table_screen = TableScreen()
+        self.table_screen.by_suit = options.by_suit
         self._sheet_open = False
         self._last_seat: int | None = None
         self._touched: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
@@ -466,7 +547,15 @@ class CanastaApp(App[int]):
 
     def start_play(self) -> None:
         """Tell the deal, show the table and let the first player move (once the table
-        screen is up)."""
+        screen is up; with ``--hotseat`` once the players are seated). An unfinished saved
+        game is offered first (resumed at once with ``--resume``)."""
+        if self.startup.saved is not None:
+            self._offer_resume()
+            return
+        if self._choose_first:
+            self._choose_first = False
+            self.push_screen(self._seating_screen(), self._seated_first)
+            return
         self._start_log()
         for note in self.notes:
             self.notify(note, severity="warning")
@@ -484,7 +573,97 @@ class CanastaApp(App[int]):
             for team, cards in enumerate(state.red_threes)
             if cards
         )
-        self.table_screen.write_log(lines)
+        self.write_log(lines)
+
+    # ------------------------------------------------------------------ hot seat
+
+    def _seating_screen(self) -> SeatingScreen:
+        session = self.session
+        seating = Seating(
+            kinds=(session.seats[0], session.seats[1], session.seats[2], session.seats[3]),
+            names=(session.names[0], session.names[1], session.names[2], session.names[3]),
+        )
+        level = best_level(self.options.levels[0], BOTS)
+        return SeatingScreen(seating, available=BOTS, level=level)
+
+    def _seated_first(self, seating: Seating | None) -> None:
+        if seating is None:
+            self.exit(0)
+            return
+        self._seat(seating)
+        self.start_play()
+
+    def choose_seats(self) -> None:
+        """The seating screen; a new game with the chosen players (nothing on Escape)."""
+
+        def seated(seating: Seating | None) -> None:
+            if seating is not None:
+                self.new_game(seating)
+
+        self.push_screen(self._seating_screen(), seated)
+
+    def _seat(self, seating: Seating) -> None:
+        """Seat ``seating``'s players for the session's game, before its first action."""
+        self.session = Session(self.session.initial, seats=seating.kinds, names=seating.names)
+        self.bots = {
+            seat: make_bot(best_level(kind, BOTS))
+            for seat, kind in enumerate(seating.kinds)
+            if kind != HUMAN
+        }
+        self.viewer = seating.humans[0]
+        self.hand_hidden = len(seating.humans) > 1
+
+    def write_log(self, entries: Sequence[Event | str]) -> None:
+        """Add events (told as the seat at the keyboard may hear them) and sentences to
+        the game log."""
+        self._log_entries.extend(entries)
+        del self._log_entries[:-500]
+        self.table_screen.write_log([self._told(entry) for entry in entries])
+
+    def _told(self, entry: Event | str) -> str:
+        if isinstance(entry, str):
+            return entry
+        return describe_event(entry, viewer=None if self.hand_hidden else self.viewer)
+
+    def _hand_over(self, seat: int | None) -> None:
+        """Give the keyboard to ``seat`` (``None``: to nobody, every hand hidden), and tell
+        the log anew as that seat may hear it."""
+        self.viewer = self.viewer if seat is None else seat
+        self.hand_hidden = seat is None
+        self.clear_notifications()  # A hint or a refusal may name the last player's cards.
+        self.table_screen.query_one(RichLog).clear()
+        self.table_screen.write_log([self._told(entry) for entry in self._log_entries])
+
+    def _pass_keyboard(self, state: GameState) -> None:
+        """With two humans or more: hide the hand when the turn leaves the one at the
+        keyboard (a bot partner answering that player's question keeps it) and when the
+        round ends (everybody looks at the score sheet, then at the next deal)."""
+        mover = state.to_move
+        if len(self.session.humans) < 2 or self.hand_hidden:
+            return
+        if mover == self.viewer:
+            return
+        if mover is not None and not self.session.is_human(mover) and state.turn == self.viewer:
+            return
+        self._hand_over(None)
+
+    def _curtain(self, seat: int, happened: Sequence[Event]) -> None:
+        """Hide the table until ``seat``'s player is at the keyboard, then go on."""
+        state = self.session.state
+        names = self.session.names
+        answers = [event for event in happened if isinstance(event, PartnerAnswered)]
+        if state.phase is Phase.ANSWER:
+            title, detail = curtain_lines(names, seat, asker=partner(seat))
+        elif answers and answers[-1].seat == partner(seat):
+            title, detail = curtain_lines(names, seat, answer=answers[-1].yes)
+        else:
+            title, detail = curtain_lines(names, seat)
+
+        def revealed(_: None) -> None:
+            self._hand_over(seat)
+            self._changed(())
+
+        self.push_screen(CurtainScreen(title, detail), revealed)
 
     # ------------------------------------------------------------------ the command path
 
@@ -544,15 +723,15 @@ class CanastaApp(App[int]):
         except LookupError as error:
             self.notify(str(error), severity="warning")
             return
-        self.table_screen.write_log(
-            [f"{seat_name(self.viewer)} took back a move: {self.style.action(undone)}."]
-        )
+        self.write_log([f"{seat_name(self.viewer)} took back a move: {self.style.action(undone)}."])
         self._touched = (frozenset(), frozenset())
         self._changed(())
 
     # ------------------------------------------------------------------ after every change
 
     def _changed(self, happened: Sequence[Event]) -> None:
+        if self.store is not None and self.startup.saved is None:  # not while offering one
+            self.store.sync(self.session, self._session_info)
         state = self.session.state
         if happened:
             touched: list[set[int]] = [set(), set()]
@@ -563,17 +742,20 @@ class CanastaApp(App[int]):
                     touched[team_of(event.seat)].add(event.top.rank)
             self._touched = (frozenset(touched[0]), frozenset(touched[1]))
             self._pile_touched = any(isinstance(event, Discarded) for event in happened)
-            self.table_screen.write_log(
-                [describe_event(event, viewer=self.viewer) for event in happened]
-            )
-        self.legal = legal_actions(state) if self.session.human_to_move else []
+            self.write_log(happened)
+        self._pass_keyboard(state)
+        at_keyboard = state.to_move == self.viewer and not self.hand_hidden
+        self.legal = legal_actions(state) if self.session.human_to_move and at_keyboard else []
+        seen = view(state, self.viewer)
         self.table_screen.show(
             Table(
-                seen=view(state, self.viewer),
+                seen=dataclasses.replace(seen, hand=()) if self.hand_hidden else seen,
                 style=self.style,
                 touched=self._touched,
                 last_seat=self._last_seat,
                 pile_touched=self._pile_touched,
+                hidden=self.hand_hidden,
+                names=self.session.names,
             )
         )
         if any(isinstance(event, RoundScored) for event in happened):
@@ -588,6 +770,9 @@ class CanastaApp(App[int]):
         if not self.session.is_human(mover):
             self._think(mover, state)
             return
+        if mover != self.viewer or self.hand_hidden:
+            self._curtain(mover, happened)
+            return
         answered = [event for event in happened if isinstance(event, PartnerAnswered)]
         if answered and not self.session.is_human(answered[-1].seat):
             answer = answered[-1]
@@ -597,17 +782,18 @@ class CanastaApp(App[int]):
                 else "No: you may not go out this turn."
             )
             self.push_screen(MessageScreen(f"{seat_name(answer.seat)} answers", text))
-        if state.phase is Phase.ANSWER:
+        if state.phase is Phase.ANSWER and len(self.session.humans) == 1:
             asker = partner(mover)
 
             def answered_by_human(yes: bool | None) -> None:
                 self.submit(Answer(bool(yes)), seat=mover)
 
+            name = self.session.names[asker]
             self.push_screen(
                 ConfirmScreen(
-                    f"{seat_name(asker)} asks: may I go out?",
-                    detail=f"Yes: {seat_name(asker)} must go out this turn. "
-                    f"No: {seat_name(asker)} may not go out this turn.",
+                    f"{name} asks: may I go out?",
+                    detail=f"Yes: {name} must go out this turn. "
+                    f"No: {name} may not go out this turn.",
                 ),
                 answered_by_human,
             )
@@ -618,7 +804,7 @@ class CanastaApp(App[int]):
     def _think(self, seat: int, state: GameState) -> None:
         """Let the bot in ``seat`` choose (in a thread), then play its choice."""
         started = time.perf_counter()
-        decision = self.bots[seat].decide(view(state, seat), legal_actions(state), self.rngs[seat])
+        decision = self.bots[seat].decide(view(state, seat), legal_actions(state), self._rng(seat))
         wait = PACE_SECONDS[self.options.pace] - (time.perf_counter() - started)
         if wait > 0:
             time.sleep(wait)
@@ -640,11 +826,14 @@ class CanastaApp(App[int]):
             view(state, self.viewer), legal_actions(state), random.Random(len(self.session.actions))
         )
         self.call_from_thread(
-            self.notify,
-            f"{self.style.action(decision.action)}. {decision.reason}",
-            title="Hint",
-            timeout=10,
+            self._hinted, state, f"{self.style.action(decision.action)}. {decision.reason}"
         )
+
+    def _hinted(self, state: GameState, hint: str) -> None:
+        # Only while the position is unchanged: in hot seat the hint names the cards of a
+        # hand that may have left the screen.
+        if self.session.state is state:
+            self.notify(hint, title="Hint", timeout=10)
 
     # ------------------------------------------------------------------ round end
 
@@ -658,11 +847,10 @@ class CanastaApp(App[int]):
         round_over = state.phase is Phase.ROUND_OVER
         if game_over and state.winner is not None:
             won = team_of(self.viewer) == state.winner
-            title = (
-                f"Game over: {TEAM_NAMES[state.winner]} won, "
-                f"{max(state.scores)} to {min(state.scores)}. "
-                + ("You won!" if won else "You lost.")
-            )
+            totals = f"{max(state.scores)} to {min(state.scores)}"
+            title = f"Game over: {TEAM_NAMES[state.winner]} won, {totals}."
+            if len(self.session.humans) == 1:
+                title += " You won!" if won else " You lost."
         elif round_over:
             title = f"Round {state.round_no} is over."
         else:
@@ -688,16 +876,149 @@ class CanastaApp(App[int]):
             closed,
         )
 
-    def new_game(self) -> None:
-        """Deal a new game with the next seed."""
-        self.session = Session(new_game(seed=self.seed + 1), seats=self.session.seats)
+    def new_game(self, seating: Seating | None = None) -> None:
+        """Deal a new game with the next seed (and, when given, a new ``seating``)."""
+        session = self.session
+        self.session = Session(
+            new_game(seed=self.seed + 1), seats=session.seats, names=session.names
+        )
         self.seed += 1
+        if seating is not None:
+            self._seat(seating)
         self._last_seat = None
         self._touched = (frozenset(), frozenset())
         self._pile_touched = False
+        self._log_entries.clear()
         self.table_screen.query_one(RichLog).clear()
         self._start_log()
         self._changed(())
+
+    # ------------------------------------------------------------------ saving and resuming
+
+    def _rng(self, seat: int) -> random.Random:
+        """The randomness of the bot in ``seat`` for its decision now."""
+        if self.rngs is not None:
+            return self.rngs[seat]
+        return random.Random(f"{self.session.initial.seed}:{len(self.session.actions)}")
+
+    def _session_info(self) -> SessionInfo:
+        """Who plays the game in progress, for its save: a name chosen at the seating
+        screen, else the one in the settings."""
+        names = [
+            given if given != seat_name(seat) else self.options.names[seat]
+            for seat, given in enumerate(self.session.names)
+        ]
+        return session_info(self.session.seats, names=names, pace=self.options.pace)
+
+    def _offer_resume(self) -> None:
+        """Ask whether to resume the saved game (or, with ``--resume``, just resume it)."""
+        if self.resume:
+            self.resume_game()
+            return
+        saved, session = self.startup.saved, self.startup.session
+        assert saved is not None and session is not None
+
+        def chosen(resume: bool | None) -> None:
+            if resume:
+                self.resume_game()
+            else:
+                self.startup = Startup()
+                self.start_play()
+
+        self.push_screen(ResumeScreen(saved, session.state), chosen)
+
+    def resume_game(self) -> None:
+        """Go back into the saved game: its session, its bots, the log from here on."""
+        saved, session = self.startup.saved, self.startup.session
+        assert saved is not None and session is not None
+        self.startup = Startup()
+        seats, names = session.seats, session.names
+        self._seat(
+            Seating(
+                kinds=(seats[0], seats[1], seats[2], seats[3]),
+                names=(names[0], names[1], names[2], names[3]),
+            )
+        )
+        self.session = session
+        self.seed = session.initial.seed
+        if self.store is not None:
+            self.store.start(session, saved.session, record=saved.record)
+        for note in self.notes:
+            self.notify(note, severity="warning")
+        state = session.state
+        self.write_log(
+            [
+                f"Resumed the game saved at {saved.saved_at.astimezone():%H:%M}: round "
+                f"{state.round_no}, {TEAM_NAMES[0]} {state.scores[0]}, "
+                f"{TEAM_NAMES[1]} {state.scores[1]}."
+            ]
+        )
+        self._changed(())
+
+    def on_save_failed(self, message: SaveFailed) -> None:
+        """Saving went wrong: say so once (the game goes on)."""
+        self.notify(message.sentence, title="Not saved", severity="error", timeout=10)
+
+    def on_game_archived(self, message: GameArchived) -> None:
+        """A finished game was counted and archived: say where it can be replayed."""
+        finished = message.finished
+        for problem in finished.problems:
+            self.notify(problem, severity="warning", timeout=10)
+        if finished.record_path is not None:
+            self.notify("The game is in your statistics (i) and can be replayed (v).")
+
+    def on_unmount(self) -> None:
+        """Write what is waiting to be saved before the app ends."""
+        if self.store is not None:
+            self.store.saver.close()
+
+    def apply_settings(self, settings: Settings | None) -> None:
+        """Use the settings saved on the settings screen (``None``: nothing changed).
+
+        Pace, theme, ASCII mode and hand order apply at once; names and difficulty from
+        the next game.
+        """
+        if settings is None:
+            return
+        self.settings = settings
+        names = settings.names
+        level = settings.difficulty
+        self.options = dataclasses.replace(
+            self.options,
+            pace=settings.pace,
+            theme=settings.theme,
+            ascii=settings.ascii,
+            names=(names.south, names.west, names.north, names.east),
+            by_suit=settings.hand_order == "suit",
+            levels=(level, level, level),
+        )
+        if settings.theme in self.available_themes:
+            self.theme = settings.theme
+        else:
+            self.notify(f"There is no theme {settings.theme!r}: the theme is unchanged.")
+        self.style = CardStyle(ascii=settings.ascii)
+        self.set_class(settings.ascii, "-ascii")
+        screen = self.table_screen
+        screen.by_suit = self.options.by_suit
+        if screen.table is not None:
+            screen.cards = ()
+            screen.show(dataclasses.replace(screen.table, style=self.style))
+        for widget in screen.query("*"):
+            widget.refresh()
+
+    def open_statistics(self) -> None:
+        """The statistics screen (nothing is kept when the game is not saved)."""
+        if self.paths is None:
+            self.notify("This game is not saved, so there are no statistics.")
+            return
+        self.push_screen(StatsScreen(self.paths))
+
+    def open_finished_games(self) -> None:
+        """The finished games, to replay one."""
+        if self.paths is None:
+            self.notify("This game is not saved, so there are no finished games to replay.")
+            return
+        self.push_screen(GamesScreen(self.paths, style=self.style))
 
     # ------------------------------------------------------------------ status line
 
@@ -714,11 +1035,24 @@ class CanastaApp(App[int]):
         if state.phase is Phase.ROUND_OVER:
             return "The round is over: press n for the score sheet and the next round."
         assert mover is not None
+        names = self.session.names
         if not self.session.is_human(mover):
             dots = "..." if self.style.ascii else "…"
             if state.phase is Phase.ANSWER:
-                return f"{seat_name(mover)} is thinking about your question{dots}"
-            return f"{seat_name(mover)} is thinking{dots}"
+                asker = partner(mover)
+                whose = (
+                    "your" if asker == self.viewer and not self.hand_hidden else f"{names[asker]}'s"
+                )
+                return f"{names[mover]} is thinking about {whose} question{dots}"
+            return f"{names[mover]} is thinking{dots}"
+        if mover != self.viewer or self.hand_hidden:
+            return f"Waiting for {names[mover]} to take the keyboard."
+        if state.phase is Phase.ANSWER and len(self.session.humans) > 1:
+            who = names[partner(mover)]
+            return (
+                f"{who} asks whether they may go out. y: yes, {who} must go out this turn. "
+                f"n: no, {who} may not go out this turn."
+            )
         if state.phase is Phase.ANSWER:
             return f"{seat_name(partner(mover))} asks whether they may go out: answer yes or no."
         if state.phase is Phase.DRAW:
@@ -775,7 +1109,32 @@ def make_app(
     state: GameState | None = None,
     bots: Sequence[Bot] | None = None,
     bot_seed: int | None = None,
+    seating: Seating | None = None,
+    paths: Paths | None = None,
+    resume: bool = False,
+    settings: Settings | None = None,
 ) -> CanastaApp:
     """The app, ready to run: ``state`` starts from a given position (tests, resume),
-    ``bots`` replaces West, North and East's bots, ``bot_seed`` seeds their choices."""
-    return CanastaApp(options or Options(), state=state, bots=bots, bot_seed=bot_seed)
+    ``bots`` replaces West, North and East's bots, ``bot_seed`` seeds their choices,
+    ``seating`` seats humans and bots (of its levels) anywhere, for hot-seat play.
+
+    With ``paths`` every action is saved there, an unfinished saved game is offered (or,
+    with ``resume``, resumed at once) and finished games are counted and archived; without,
+    nothing is read or written. ``settings`` are what the settings screen starts from.
+    """
+    startup = look_for_saved_game(paths) if paths is not None else Startup()
+    if resume and paths is not None and startup.saved is None:
+        startup = Startup(
+            notes=(*startup.notes, "There is no unfinished game to resume: a new game is dealt.")
+        )
+    return CanastaApp(
+        options or Options(),
+        state=state,
+        bots=bots,
+        bot_seed=bot_seed,
+        seating=seating,
+        paths=paths,
+        startup=startup,
+        resume=resume,
+        settings=settings,
+    )

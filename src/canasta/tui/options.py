@@ -1,4 +1,4 @@
-"""Play options from the command line: seed, bot levels, pace, ASCII mode and theme."""
+"""Play options from the command line: seed, bot levels, pace, ASCII mode, theme, hot seat."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import TextIO
 
 from canasta.__main__ import LEVELS
 from canasta.engine import CanastaError
+from canasta.persist import Settings
 
 __all__ = ["PACE_SECONDS", "Options", "best_level", "is_utf8"]
 
@@ -41,15 +42,24 @@ class Options:
     pace: str = "normal"
     ascii: bool = False
     theme: str = "canasta"
+    #: Open the seating screen first (humans and bots at any seat, one keyboard).
+    hotseat: bool = False
+    #: The players' names, South, West, North, East (from the settings).
+    names: tuple[str, str, str, str] = ("You", "West", "North", "East")
+    #: Sort hands by suit (else by rank).
+    by_suit: bool = False
 
     @classmethod
-    def from_args(cls, args: argparse.Namespace) -> Options:
-        """Options from the parsed ``canasta`` command line.
+    def from_args(cls, args: argparse.Namespace, defaults: Settings | None = None) -> Options:
+        """Options from the parsed ``canasta`` command line; what it leaves out comes from
+        the player's settings (``defaults``), else from the built-in defaults.
 
         Raises:
             CanastaError: a difficulty that names an unknown level or the wrong number.
         """
-        levels: tuple[str, str, str] = ("normal", "normal", "normal")
+        settings = defaults or Settings()
+        level = settings.difficulty
+        levels: tuple[str, str, str] = (level, level, level)
         if args.difficulty:
             parts = [part.strip().lower() for part in args.difficulty.split(",")]
             if len(parts) == 1:
@@ -67,11 +77,15 @@ class Options:
                     f"--difficulty: {unknown[0]!r} is not a bot level; choose one of "
                     f"{', '.join(LEVELS)}."
                 )
-        ascii_mode = bool(args.ascii) or not is_utf8(sys.__stderr__)
+        ascii_mode = bool(args.ascii) or settings.ascii or not is_utf8(sys.__stderr__)
+        names = settings.names
         return cls(
             seed=args.seed,
             levels=levels,
-            pace=args.pace or "normal",
+            pace=args.pace or settings.pace,
             ascii=ascii_mode,
-            theme=args.theme or "canasta",
+            theme=args.theme or settings.theme,
+            names=(names.south, names.west, names.north, names.east),
+            by_suit=settings.hand_order == "suit",
+            hotseat=bool(args.hotseat),
         )

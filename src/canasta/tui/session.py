@@ -18,6 +18,7 @@ from canasta.engine import (
     Meld,
     Phase,
     apply,
+    seat_name,
 )
 from canasta.engine.events import Event
 
@@ -42,13 +43,19 @@ class Session:
         initial: the state before the first action (from :func:`canasta.engine.new_game`
             or a position).
         seats: ``HUMAN`` or a bot level for South, West, North and East.
+        names: the players' names in the same order (by default the seats' names).
     """
 
-    def __init__(self, initial: GameState, *, seats: Sequence[str]) -> None:
-        if len(seats) != 4:
+    def __init__(
+        self, initial: GameState, *, seats: Sequence[str], names: Sequence[str] | None = None
+    ) -> None:
+        if len(seats) != 4 or (names is not None and len(names) != 4):
             raise ValueError("A session needs exactly four seats (South, West, North, East).")
         self.initial = initial
         self.seats: tuple[str, ...] = tuple(seats)
+        self.names: tuple[str, ...] = (
+            tuple(names) if names is not None else tuple(seat_name(seat) for seat in range(4))
+        )
         self.actions: list[Action] = []
         self._state = initial
         self._undo: list[_Undoable] = []
@@ -61,6 +68,11 @@ class Session:
     def is_human(self, seat: int) -> bool:
         """Whether a person plays ``seat``."""
         return self.seats[seat] == HUMAN
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats people play."""
+        return tuple(seat for seat in range(4) if self.is_human(seat))
 
     @property
     def human_to_move(self) -> bool:

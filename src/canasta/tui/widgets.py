@@ -31,6 +31,10 @@ class Table:
     last_seat: int | None = None
     #: The last move put a card on the pile.
     pile_touched: bool = False
+    #: Nobody is at the keyboard (hot seat): ``seen`` holds no hand and no seat is "you".
+    hidden: bool = False
+    #: The players' names, South, West, North, East.
+    names: tuple[str, ...] = ("South", "West", "North", "East")
 
 
 class TableWidget(Widget):
@@ -82,28 +86,38 @@ class SeatsBar(TableWidget):
     """Every seat's card count; whose turn it is and who moved last."""
 
     def part(self, table: Table) -> object:
-        """Hand sizes, the dealer, the seat to move and the last mover."""
+        """Hand sizes, the dealer, the seat to move, the last mover, names and who is "you"."""
         seen = table.seen
-        return (seen.hand_sizes, seen.dealer, seen.to_move, table.last_seat)
+        hands = (seen.hand_sizes, seen.dealer, seen.to_move, table.last_seat)
+        return (*hands, seen.seat, table.hidden, table.names)
 
     def render(self) -> RenderableType:
         """One line of seats, the seat to move in reverse."""
         if self.table is None:
             return ""
+        text = self._seats(compact=False)
+        if text.cell_len > self.content_region.width > 0:
+            # Long names: the card counts without the word "cards".
+            text = self._seats(compact=True)
+        return text
+
+    def _seats(self, *, compact: bool) -> Text:
+        assert self.table is not None
         seen = self.table.seen
+        hidden = self.table.hidden
         arrow = ">" if self.table.style.ascii else "▶"
         text = Text()
         for seat in (1, 2, 3, 0):
             if seat != 1:
                 text.append("  ")
-            who = "You" if seat == seen.seat else seat_name(seat)
-            if seat == seen.partner and self.size.width >= 90:
+            who = "You" if seat == seen.seat and not hidden else self.table.names[seat]
+            if seat == seen.partner and not hidden and self.size.width >= 90:
                 who += " (partner)"
             if seat == seen.dealer:
                 who += " (dealer)"
             count = seen.hand_sizes[seat]
-            cards = "card" if count == 1 else "cards"
-            label = f"{arrow if seat == seen.to_move else ' '}{who} {count} {cards}"
+            cards = "" if compact else " card" if count == 1 else " cards"
+            label = f"{arrow if seat == seen.to_move else ' '}{who} {count}{cards}"
             style = ""
             if seat == seen.to_move:
                 style = "reverse bold"
@@ -200,6 +214,8 @@ class PilePanel(TableWidget):
         if seen.pile_frozen:
             text.append("FROZEN", style="bold cyan")
             text.append(": wild or red 3 inside\n")
+        elif self.table.hidden:
+            pass  # Frozen or open for whom: nobody is at the keyboard.
         elif not seen.melded[seen.team]:
             text.append("Frozen for you", style="bold cyan")
             text.append(": no initial meld\n")
@@ -252,6 +268,8 @@ class HandView(TableWidget):
         if self.table is None:
             return ""
         style = self.table.style
+        if self.table.hidden:
+            return Text("Hidden until the next player is at the keyboard.", style="dim")
         if not self.cards:
             return Text("No cards in hand.", style="dim")
         per_line = self._per_line()

@@ -1,0 +1,338 @@
+"""Replaying a finished game: every hand open, the log up to the action shown, the score.
+
+:class:`ReplayScreen` steps through an engine record forwards and backwards;
+:class:`GamesScreen` lists the archived games to pick one; :func:`run` is
+``canasta replay FILE`` (a file that cannot be read prints one sentence and exits 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList, RichLog, Static
+
+from canasta.engine import (
+    TEAM_NAMES,
+    Action,
+    CanastaError,
+    GameState,
+    NextRound,
+    Phase,
+    apply,
+    seat_name,
+    view,
+)
+from canasta.engine.events import RoundDealt, UpCardTurned
+from canasta.engine.narrate import describe_event
+from canasta.engine.record import GameRecord
+from canasta.persist import (
+    GameResult,
+    LoadError,
+    Paths,
+    RecordEntry,
+    list_records,
+    load_record_file,
+    load_stats,
+)
+from canasta.tui.cards import CardStyle, hand_order
+from canasta.tui.widgets import PilePanel, Table, TeamPanel
+
+__all__ = [
+    "GamesScreen",
+    "ReplayApp",
+    "ReplayScreen",
+    "ReplayStep",
+    "replay_steps",
+    "run",
+    "score_line",
+]
+
+#: How many log lines the replay keeps on screen.
+_LOG_LINES = 300
+#: From this width on, the log gets its own column.
+_WIDE = 110
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """One state of a replayed game and how it came about.
+
+    Attributes:
+        state: the state.
+        action: the action that led here (``None`` for the first deal).
+        seat: who played it (``None`` for a deal).
+        lines: what happened, as the log tells it (every card told).
+    """
+
+    state: GameState
+    action: Action | None
+    seat: int | None
+    lines: tuple[str, ...]
+
+
+def _deal_lines(state: GameState) -> tuple[str, ...]:
+    lines = [describe_event(RoundDealt(state.round_no, state.dealer))]
+    lines.extend(
+        describe_event(UpCardTurned(card, frozen=card.is_wild or card.is_red_three))
+        for card in state.pile
+    )
+    return tuple(lines)
+
+
+def replay_steps(record: GameRecord) -> list[ReplayStep]:
+    """Every step of ``record``, the first deal first.
+
+    Raises:
+        CanastaError: the record does not replay.
+    """
+    state = record.initial_state()
+    steps = [ReplayStep(state, None, None, _deal_lines(state))]
+    for index, action in enumerate(record.parsed_actions()):
+        seat = state.to_move
+        try:
+            step = apply(state, action)
+        except CanastaError as error:
+            raise CanastaError(
+                f"Action {index + 1} of the record ({action}) is illegal there: {error}"
+            ) from None
+        state = step.state
+        lines = tuple(describe_event(event, viewer=seat) for event in step.events)
+        steps.append(ReplayStep(state, action, seat, lines))
+    return steps
+
+
+def score_line(state: GameState) -> str:
+    """The totals, and at the game's end who won."""
+    totals = f"{TEAM_NAMES[0]} {state.scores[0]}, {TEAM_NAMES[1]} {state.scores[1]}"
+    if state.phase is Phase.GAME_OVER and state.winner is not None:
+        return f"Game over: {TEAM_NAMES[state.winner]} won. Final score {totals}."
+    return f"Score {totals}."
+
+
+class ReplayScreen(Screen[None]):
+    """A recorded game, one action at a time, with every hand open.
+
+    Args:
+        record: the game (it must replay).
+        style: how cards are written.
+        title: what the header calls the game.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right", "step(1)", "Next"),
+        Binding("left", "step(-1)", "Back"),
+        Binding("pagedown", "round(1)", "Next round"),
+        Binding("pageup", "round(-1)", "Round back"),
+        Binding("home", "go(0)", "Start", show=False),
+        Binding("end", "go(-1)", "End"),
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def __init__(self, record: GameRecord, *, style: CardStyle, title: str = "Replay") -> None:
+        super().__init__(classes="replay-screen")
+        self.steps = replay_steps(record)
+        self.style = style
+        self.title_text = title
+        self.index = 0
+
+    def compose(self) -> ComposeResult:
+        """The header, four open hands, the melds and pile, and the log."""
+        yield Label("", id="replay-header")
+        with Horizontal(id="replay-body"):
+            with Vertical(id="replay-main"):
+                with Horizontal(id="replay-middle"):
+                    yield TeamPanel(0, id="replay-team0")
+                    yield PilePanel(id="replay-pile")
+                    yield TeamPanel(1, id="replay-team1")
+                for seat in range(4):
+                    yield Static("", id=f"replay-hand{seat}", classes="replay-hand")
+            log = RichLog(id="replay-log", wrap=True, min_width=20, max_lines=_LOG_LINES)
+            log.can_focus = False
+            yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Show the first deal."""
+        self.set_class(self.app.size.width >= _WIDE, "-wide")
+        self.query_one("#replay-team0", TeamPanel).border_title = TEAM_NAMES[0]
+        self.query_one("#replay-team1", TeamPanel).border_title = TEAM_NAMES[1]
+        self.query_one(PilePanel).border_title = "Pile"
+        self.show_step()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The log goes beside the table on a wide terminal, below it otherwise."""
+        self.set_class(event.size.width >= _WIDE, "-wide")
+
+    @property
+    def state(self) -> GameState:
+        """The state shown."""
+        return self.steps[self.index].state
+
+    def show_step(self) -> None:
+        """Draw the state at :attr:`index` and the log up to it."""
+        step = self.steps[self.index]
+        state = step.state
+        last = len(self.steps) - 1
+        played = "the deal" if step.action is None else self.style.action(step.action)
+        who = "" if step.seat is None else f"{seat_name(step.seat)}: "
+        self.query_one("#replay-header", Label).update(
+            f"{self.title_text}: action {self.index} of {last} ({who}{played}), "
+            f"round {state.round_no}. {score_line(state)}"
+        )
+        table = Table(seen=view(state, 0), style=self.style, last_seat=step.seat)
+        for panel in self.query("TeamPanel, PilePanel").results():
+            if isinstance(panel, (TeamPanel, PilePanel)):
+                panel.show(table)
+        for seat in range(4):
+            self.query_one(f"#replay-hand{seat}", Static).update(self._hand(state, seat))
+        lines: list[str] = []
+        for earlier in reversed(self.steps[: self.index + 1]):
+            lines[:0] = earlier.lines
+            if len(lines) >= _LOG_LINES:
+                break
+        log = self.query_one(RichLog)
+        log.clear()
+        log.write(Text("\n".join(lines[-_LOG_LINES:])))
+
+    def _hand(self, state: GameState, seat: int) -> Text:
+        cards = hand_order(state.hands[seat])
+        turn = " (to move)" if state.to_move == seat else ""
+        text = Text(f"{seat_name(seat)}{turn}, {len(cards)} cards: ", style="bold")
+        for card in cards:
+            text.append_text(self.style.styled(card))
+            text.append(" ")
+        return text
+
+    def action_step(self, delta: int) -> None:
+        """One action forwards or backwards."""
+        self.action_go(min(max(self.index + delta, 0), len(self.steps) - 1))
+
+    def action_go(self, index: int) -> None:
+        """Jump to step ``index`` (``-1``: the end)."""
+        self.index = index % len(self.steps)
+        self.show_step()
+
+    def action_round(self, delta: int) -> None:
+        """To the next round's deal, or back to this round's (or the previous one's)."""
+        deals = [
+            i for i, step in enumerate(self.steps) if i == 0 or isinstance(step.action, NextRound)
+        ]
+        if delta > 0:
+            later = [i for i in deals if i > self.index]
+            self.action_go(later[0] if later else len(self.steps) - 1)
+        else:
+            earlier = [i for i in deals if i < self.index]
+            self.action_go(earlier[-1] if earlier else 0)
+
+    def action_close(self) -> None:
+        """Back to where the replay was opened (or out of ``canasta replay``)."""
+        self.dismiss(None)
+
+
+def _entry_label(entry: RecordEntry, results: Sequence[GameResult] = ()) -> str:
+    """When and which seed; the result too when the statistics still hold it."""
+    label = f"{entry.started_at:%Y-%m-%d %H:%M}  seed {entry.seed}"
+    for result in results:
+        started = result.started_at.astimezone().replace(tzinfo=None, microsecond=0)
+        if started == entry.started_at and result.seed == entry.seed:
+            outcome = "won" if result.won else "lost"
+            ours, theirs = result.scores[result.home_team], result.scores[1 - result.home_team]
+            return f"{label}  {outcome} {ours} to {theirs}, {result.difficulty} bots"
+    return label
+
+
+class GamesScreen(Screen[None]):
+    """The archived games, newest first: Enter replays one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back"),
+        Binding("v", "close", "Back", show=False),
+    ]
+
+    def __init__(self, paths: Paths, *, style: CardStyle) -> None:
+        super().__init__(classes="games-screen")
+        self.paths = paths
+        self.style = style
+        self.entries = list_records(paths)
+        try:
+            self.results: list[GameResult] = load_stats(paths).recent
+        except LoadError:
+            self.results = []  # the statistics screen reports it
+
+    def compose(self) -> ComposeResult:
+        """The list (or a sentence when it is empty)."""
+        with Vertical(id="games"):
+            yield Label("Finished games: Enter replays one", id="games-title")
+            if self.entries:
+                labels = (_entry_label(entry, self.results) for entry in self.entries)
+                yield OptionList(*labels, id="games-list")
+            else:
+                yield Static("No finished game yet: each game you finish is kept here.")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Replay the chosen game (a file that cannot be used is named and moved aside)."""
+        entry = self.entries[event.option_index]
+        try:
+            record = load_record_file(entry.path, move_aside=True)
+        except LoadError as error:
+            self.notify(error.sentence, severity="error")
+            return
+        self.app.push_screen(ReplayScreen(record, style=self.style, title=_entry_label(entry)))
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)
+
+
+class ReplayApp(App[int]):
+    """``canasta replay FILE``: the replay screen on its own."""
+
+    CSS_PATH = "canasta.tcss"
+    TITLE = "Canasta replay"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, record: GameRecord, *, title: str, ascii: bool = False) -> None:
+        super().__init__()
+        from canasta.tui.app import CANASTA_THEME  # here: the app imports this module
+
+        self.record = record
+        self.title_text = title
+        self.style = CardStyle(ascii=ascii)
+        self.register_theme(CANASTA_THEME)
+        self.set_class(ascii, "-ascii")
+        self.animation_level = "none"
+
+    def on_mount(self) -> None:
+        """The canasta theme, and the replay; closing it ends the app."""
+        self.theme = "canasta"
+        screen = ReplayScreen(self.record, style=self.style, title=self.title_text)
+        self.push_screen(screen, lambda _: self.exit(0))
+
+
+def run(args: argparse.Namespace) -> int:
+    """``canasta replay FILE``: replay a record; one sentence and status 2 when it cannot."""
+    from canasta.tui.options import is_utf8
+
+    path = Path(args.file)
+    try:
+        record = load_record_file(path)
+    except CanastaError as error:
+        sentence = error.sentence if isinstance(error, LoadError) else str(error)
+        print(f"canasta replay: {sentence}", file=sys.stderr)
+        return 2
+    ascii_mode = bool(args.ascii) or not is_utf8(sys.__stderr__)
+    result = ReplayApp(record, title=path.name, ascii=ascii_mode).run()
+    return 0 if result is None else result

@@ -1,0 +1,69 @@
+"""The start screen shown when an unfinished game was saved: resume it, or deal a new one."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Label, Static
+
+from canasta.engine import TEAM_NAMES, GameState, Phase, seat_name
+from canasta.persist import SavedGame
+
+__all__ = ["ResumeScreen", "describe_saved"]
+
+
+def describe_saved(saved: SavedGame, state: GameState) -> str:
+    """One sentence about a saved game: when, who, which round, the scores, whose turn."""
+    started = saved.session.started_at.astimezone()
+    when = saved.saved_at.astimezone()
+    players = ", ".join(
+        f"{info.name} ({info.level} bot)" if info.kind == "bot" else info.name
+        for info in saved.session.seats
+    )
+    turn = ""
+    if state.to_move is not None and state.phase in (Phase.DRAW, Phase.PLAY, Phase.ANSWER):
+        turn = f", {seat_name(state.to_move)} to move"
+    return (
+        f"Started {started:%Y-%m-%d %H:%M}, last saved {when:%H:%M}, with {players}: round "
+        f"{state.round_no}, {TEAM_NAMES[0]} {state.scores[0]} to {TEAM_NAMES[1]} "
+        f"{state.scores[1]}{turn}."
+    )
+
+
+class ResumeScreen(Screen[bool]):
+    """An unfinished game is saved: ``r`` resumes it (``True``), ``n`` deals a new game
+    (``False``, and the saved game is replaced by the new one)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "choose(True)", "Resume"),
+        Binding("enter", "choose(True)", "Resume", show=False),
+        Binding("n", "choose(False)", "New game"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, saved: SavedGame, state: GameState) -> None:
+        super().__init__(classes="resume-screen")
+        self.saved = saved
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        """The saved game in one sentence and two buttons."""
+        with Vertical(classes="dialog", id="resume"):
+            yield Label("Welcome back: a game is unfinished.", classes="dialog-title")
+            yield Static(describe_saved(self.saved, self.state), classes="dialog-detail")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Resume (r)", id="resume-game", variant="primary")
+                yield Button("New game (n)", id="new-game")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A click or Enter on a button chooses."""
+        self.dismiss(event.button.id == "resume-game")
+
+    def action_choose(self, resume: bool) -> None:
+        """Choose with a key."""
+        self.dismiss(resume)

@@ -1,0 +1,138 @@
+"""The settings screen: pace, theme, ASCII mode, default difficulty, names, hand order.
+
+Saving validates the values with the same model that reads the settings file, writes the
+file (when the app keeps files) and hands the new settings back to the app.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from canasta.__main__ import LEVELS, PACES
+from canasta.engine import seat_name
+from canasta.persist import Paths, Settings, WriteError, save_settings
+
+__all__ = ["SettingsScreen"]
+
+_SEATS = ("south", "west", "north", "east")
+_ORDERS = (("By rank", "rank"), ("By suit", "suit"))
+_CHOICES = (
+    ("pace", "Pace of the bots"),
+    ("difficulty", "Difficulty of new games"),
+    ("theme", "Theme"),
+    ("hand-order", "Hand order"),
+)
+
+
+class SettingsScreen(Screen[Settings | None]):
+    """Edit the settings; dismissed with the saved :class:`Settings`, or ``None`` when the
+    player leaves without saving.
+
+    Args:
+        settings: the settings to start from.
+        paths: where to save them (``None``: they apply to this run only).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, settings: Settings, *, paths: Paths | None) -> None:
+        super().__init__(classes="settings-screen")
+        self.settings = settings
+        self.paths = paths
+
+    def compose(self) -> ComposeResult:
+        """A row per setting, the names, and the save and cancel buttons."""
+        settings = self.settings
+        themes = sorted(self.app.available_themes)
+        if settings.theme not in themes:
+            themes.append(settings.theme)
+        choices = {
+            "pace": [(pace, pace) for pace in PACES],
+            "difficulty": [(level, level) for level in LEVELS],
+            "theme": [(theme, theme) for theme in themes],
+            "hand-order": list(_ORDERS),
+        }
+        values = {
+            "pace": settings.pace,
+            "difficulty": settings.difficulty,
+            "theme": settings.theme,
+            "hand-order": settings.hand_order,
+        }
+        with VerticalScroll(id="settings"):
+            yield Label("Settings", id="settings-title")
+            for key, label in _CHOICES:
+                with Horizontal(classes="settings-row"):
+                    yield Label(label, classes="settings-label")
+                    yield Select(
+                        choices[key], value=values[key], allow_blank=False, compact=True, id=key
+                    )
+            with Horizontal(classes="settings-row"):
+                yield Label("ASCII cards", classes="settings-label")
+                yield Checkbox("space toggles", settings.ascii, compact=True, id="ascii")
+            for seat, key in enumerate(_SEATS):
+                with Horizontal(classes="settings-row"):
+                    yield Label(f"Name of {seat_name(seat)}", classes="settings-label")
+                    yield Input(
+                        settings.names.of(seat), max_length=20, compact=True, id=f"name-{key}"
+                    )
+            yield Static(
+                "Pace, theme, ASCII cards and hand order apply now; difficulty and names from "
+                "the next game.",
+                id="settings-note",
+            )
+            with Horizontal(id="settings-buttons"):
+                yield Button("Save (Ctrl+S)", id="save", variant="primary", compact=True)
+                yield Button("Cancel (Esc)", id="cancel", compact=True)
+        yield Footer()
+
+    def chosen(self) -> dict[str, Any]:
+        """The values on the screen, as the settings file would hold them."""
+        data: dict[str, Any] = self.settings.model_dump()
+        for key in ("pace", "difficulty", "theme", "hand-order"):
+            value = self.query_one(f"#{key}", Select).value
+            if isinstance(value, str):
+                data[key.replace("-", "_")] = value
+        data["ascii"] = self.query_one("#ascii", Checkbox).value
+        data["names"] = {
+            key: self.query_one(f"#name-{key}", Input).value or seat_name(seat)
+            for seat, key in enumerate(_SEATS)
+        }
+        return data
+
+    def action_save(self) -> None:
+        """Check the values, write them and apply them (a bad value is named, nothing saved)."""
+        try:
+            settings = Settings.model_validate(self.chosen())
+        except ValidationError as error:
+            for problem in error.errors():
+                where = ".".join(str(part) for part in problem["loc"])
+                message = str(problem["msg"]).removeprefix("Value error, ")
+                self.notify(f"The setting {where!r} is invalid: {message}.", severity="error")
+            return
+        if self.paths is not None:
+            try:
+                save_settings(self.paths, settings)
+            except WriteError as error:
+                self.notify(error.sentence, severity="error")
+        self.dismiss(settings)
+
+    def action_cancel(self) -> None:
+        """Leave without saving."""
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Save or cancel."""
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_cancel()

@@ -1,0 +1,71 @@
+"""The replay screen: stepping forwards and backwards through a record with every hand open,
+the log up to the step shown, and the final score at the end."""
+
+from __future__ import annotations
+
+import random
+
+from textual.widgets import RichLog, Static
+
+from canasta.engine import NextRound, Phase, RuleSet, apply, legal_actions, new_game
+from canasta.engine.record import GameRecord, make_record, replay
+from canasta.tui.cards import CardStyle
+from canasta.tui.replay import ReplayApp, ReplayScreen, replay_steps, score_line
+
+
+def finished_record(seed: int = 3) -> GameRecord:
+    """A short game played at random to the end."""
+    rng = random.Random(seed)
+    initial = new_game(RuleSet(target_score=300), seed=seed)
+    state, actions = initial, []
+    while state.phase is not Phase.GAME_OVER:
+        action = rng.choice(legal_actions(state))
+        state = apply(state, action).state
+        actions.append(action)
+    return make_record(initial, actions)
+
+
+def test_the_steps_are_the_record_replayed_with_a_log() -> None:
+    record = finished_record()
+    steps = replay_steps(record)
+    assert [step.state for step in steps] == replay(record)
+    assert steps[0].lines[0].startswith("Round 1:")
+    assert all(step.lines for step in steps[1:])
+
+
+async def test_stepping_through_a_record_reproduces_the_final_score() -> None:
+    record = finished_record()
+    states = replay(record)
+    app = ReplayApp(record, title="test")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.state == states[0]
+        hand = str(screen.query_one("#replay-hand1", Static).render())
+        assert hand.startswith("West, 11 cards:")
+        style = CardStyle()
+        assert all(style.label(card) in hand for card in states[0].hands[1])
+
+        await pilot.press("right", "right", "right", "left")
+        assert screen.index == 2 and screen.state == states[2]
+        lines = len(screen.query_one(RichLog).lines)
+        await pilot.press("right")
+        assert len(screen.query_one(RichLog).lines) > lines
+
+        await pilot.press("pagedown")
+        deal = screen.steps[screen.index]
+        assert isinstance(deal.action, NextRound) or screen.index == len(states) - 1
+        await pilot.press("pageup", "pageup")
+        assert screen.index == 0
+
+        await pilot.press("end")
+        final = states[-1]
+        assert screen.state == final
+        header = str(screen.query_one("#replay-header").render())
+        assert score_line(final) in header
+        assert f"{final.scores[0]}" in header and "Game over" in header
+        await pilot.press("home")
+        assert screen.index == 0
+        await pilot.press("escape")
+    assert app.return_code == 0
