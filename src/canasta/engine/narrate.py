@@ -29,7 +29,7 @@ from canasta.engine.events import (
 )
 from canasta.engine.state import TEAM_NAMES, Seat
 
-__all__ = ["describe_event", "plain_cards"]
+__all__ = ["CardLabel", "describe_event", "letter_label", "plain_cards"]
 
 _NUMBERS = (
     "no",
@@ -47,9 +47,17 @@ _NUMBERS = (
 )
 
 
-def plain_cards(cards: Iterable[Card]) -> str:
-    """Cards as labels a player reads (``7D 7C``)."""
-    return " ".join(card.label for card in cards)
+CardLabel = Callable[[Card], str]
+
+
+def letter_label(card: Card) -> str:
+    """The default card label: rank and suit letter (``KH``, ``10D``, ``JK``)."""
+    return card.label
+
+
+def plain_cards(cards: Iterable[Card], label: CardLabel = letter_label) -> str:
+    """Cards as labels a player reads (``7D 7C``, or as ``label`` writes each card)."""
+    return " ".join(label(card) for card in cards)
 
 
 def _count(n: int) -> str:
@@ -73,95 +81,100 @@ def _meld_words(rank: int, cards: tuple[Card, ...]) -> str:
     return " and ".join(parts)
 
 
-def describe_event(event: Event, *, viewer: int | None = None) -> str:
-    """One sentence for ``event``; private cards shown only when ``viewer`` may see them."""
+def describe_event(
+    event: Event, *, viewer: int | None = None, label: CardLabel = letter_label
+) -> str:
+    """One sentence for ``event``; private cards shown only when ``viewer`` may see them.
+
+    ``label`` writes one card (``KH`` by default; a screen passes its own, e.g. ``K♥``).
+    """
     describe = _DESCRIBERS[type(event)]
-    return describe(event, viewer)
+    return describe(event, viewer, label)
 
 
-def _dealt(event: RoundDealt, viewer: int | None) -> str:
+def _dealt(event: RoundDealt, viewer: int | None, label: CardLabel) -> str:
     first = _who((event.dealer + 1) & 3)
     return f"Round {event.round_no}: {_who(event.dealer)} dealt; {first} plays first."
 
 
-def _up_card(event: UpCardTurned, viewer: int | None) -> str:
+def _up_card(event: UpCardTurned, viewer: int | None, label: CardLabel) -> str:
     if event.frozen:
-        return f"The up-card {event.card.label} stays in the pile and freezes it."
-    return f"The up-card is {event.card.label}."
+        return f"The up-card {label(event.card)} stays in the pile and freezes it."
+    return f"The up-card is {label(event.card)}."
 
 
-def _red_three(event: RedThreeLaid, viewer: int | None) -> str:
+def _red_three(event: RedThreeLaid, viewer: int | None, label: CardLabel) -> str:
     tail = " and drew a replacement" if event.replaced else ""
-    return f"{_who(event.seat)} laid out the red three {event.card.label}{tail}."
+    return f"{_who(event.seat)} laid out the red three {label(event.card)}{tail}."
 
 
-def _drawn(event: StockDrawn, viewer: int | None) -> str:
+def _drawn(event: StockDrawn, viewer: int | None, label: CardLabel) -> str:
     if viewer == event.seat:
-        return f"{_who(event.seat)} drew {event.card.label} from the stock."
+        return f"{_who(event.seat)} drew {label(event.card)} from the stock."
     return f"{_who(event.seat)} drew from the stock."
 
 
-def _taken(event: PileTaken, viewer: int | None) -> str:
+def _taken(event: PileTaken, viewer: int | None, label: CardLabel) -> str:
     rank = event.top.rank
     if event.cards:
         how = (
-            f"with {plain_cards(event.cards)} and melded "
+            f"with {plain_cards(event.cards, label)} and melded "
             f"{_meld_words(rank, (*event.cards, event.top))}"
         )
     else:
-        how = f"by laying {event.top.label} on the meld of {rank_name(rank, plural=True)}"
+        how = f"by laying {label(event.top)} on the meld of {rank_name(rank, plural=True)}"
     return f"{_who(event.seat)} took the pile ({event.size} cards) {how}."
 
 
-def _melded(event: Melded, viewer: int | None) -> str:
+def _melded(event: Melded, viewer: int | None, label: CardLabel) -> str:
     words = _meld_words(event.rank, event.cards)
     tail = f" onto the team's {rank_name(event.rank, plural=True)}" if event.merged else ""
-    return f"{_who(event.seat)} melded {words} ({plain_cards(event.cards)}){tail}."
+    return f"{_who(event.seat)} melded {words} ({plain_cards(event.cards, label)}){tail}."
 
 
-def _laid_off(event: CardsLaidOff, viewer: int | None) -> str:
+def _laid_off(event: CardsLaidOff, viewer: int | None, label: CardLabel) -> str:
     return (
-        f"{_who(event.seat)} laid off {plain_cards(event.cards)} on the meld of "
+        f"{_who(event.seat)} laid off {plain_cards(event.cards, label)} on the meld of "
         f"{rank_name(event.rank, plural=True)}."
     )
 
 
-def _canasta(event: CanastaCompleted, viewer: int | None) -> str:
+def _canasta(event: CanastaCompleted, viewer: int | None, label: CardLabel) -> str:
     kind = "natural" if event.natural else "mixed"
     ranks = rank_name(event.rank, plural=True)
     return f"{TEAM_NAMES[event.team]} completed a {kind} canasta of {ranks}."
 
 
-def _discarded(event: Discarded, viewer: int | None) -> str:
-    return f"{_who(event.seat)} discarded {event.card.label}."
+def _discarded(event: Discarded, viewer: int | None, label: CardLabel) -> str:
+    return f"{_who(event.seat)} discarded {label(event.card)}."
 
 
-def _asked(event: PartnerAsked, viewer: int | None) -> str:
+def _asked(event: PartnerAsked, viewer: int | None, label: CardLabel) -> str:
     return f'{_who(event.seat)} asked partner: "May I go out?"'
 
 
-def _answered(event: PartnerAnswered, viewer: int | None) -> str:
+def _answered(event: PartnerAnswered, viewer: int | None, label: CardLabel) -> str:
     return f'{_who(event.seat)} answered "{"Yes" if event.yes else "No"}".'
 
 
-def _went_out(event: WentOut, viewer: int | None) -> str:
+def _went_out(event: WentOut, viewer: int | None, label: CardLabel) -> str:
     return f"{_who(event.seat)} went out{' concealed' if event.concealed else ''}."
 
 
-def _exhausted(event: StockExhausted, viewer: int | None) -> str:
+def _exhausted(event: StockExhausted, viewer: int | None, label: CardLabel) -> str:
     return "The stock is exhausted: the round ends."
 
 
-def _scored(event: RoundScored, viewer: int | None) -> str:
+def _scored(event: RoundScored, viewer: int | None, label: CardLabel) -> str:
     parts = ", ".join(f"{TEAM_NAMES[score.team]} {score.total:+d}" for score in event.scores)
     return f"Round {event.round_no} scored: {parts}; totals {event.totals[0]} to {event.totals[1]}."
 
 
-def _won(event: GameWon, viewer: int | None) -> str:
+def _won(event: GameWon, viewer: int | None, label: CardLabel) -> str:
     return f"{TEAM_NAMES[event.team]} won the game, {max(event.totals)} to {min(event.totals)}."
 
 
-_DESCRIBERS: dict[type, Callable[[object, int | None], str]] = {
+_DESCRIBERS: dict[type, Callable[[object, int | None, CardLabel], str]] = {
     RoundDealt: _dealt,  # type: ignore[dict-item]
     UpCardTurned: _up_card,  # type: ignore[dict-item]
     RedThreeLaid: _red_three,  # type: ignore[dict-item]

@@ -565,7 +565,10 @@ class CanastaApp(App[int]):
         state = self.session.state
         lines = [describe_event(RoundDealt(state.round_no, state.dealer), viewer=self.viewer)]
         lines.extend(
-            describe_event(UpCardTurned(card, frozen=card.is_wild or card.is_red_three))
+            describe_event(
+                UpCardTurned(card, frozen=card.is_wild or card.is_red_three),
+                label=self.style.label,
+            )
             for card in state.pile
         )
         lines.extend(
@@ -623,7 +626,9 @@ class CanastaApp(App[int]):
     def _told(self, entry: Event | str) -> str:
         if isinstance(entry, str):
             return entry
-        return describe_event(entry, viewer=None if self.hand_hidden else self.viewer)
+        return describe_event(
+            entry, viewer=None if self.hand_hidden else self.viewer, label=self.style.label
+        )
 
     def _hand_over(self, seat: int | None) -> None:
         """Give the keyboard to ``seat`` (``None``: to nobody, every hand hidden), and tell

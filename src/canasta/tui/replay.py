@@ -34,7 +34,7 @@ from canasta.engine import (
     view,
 )
 from canasta.engine.events import RoundDealt, UpCardTurned
-from canasta.engine.narrate import describe_event
+from canasta.engine.narrate import CardLabel, describe_event, letter_label
 from canasta.engine.record import GameRecord
 from canasta.persist import (
     GameResult,
@@ -81,23 +81,23 @@ class ReplayStep:
     lines: tuple[str, ...]
 
 
-def _deal_lines(state: GameState) -> tuple[str, ...]:
+def _deal_lines(state: GameState, label: CardLabel) -> tuple[str, ...]:
     lines = [describe_event(RoundDealt(state.round_no, state.dealer))]
     lines.extend(
-        describe_event(UpCardTurned(card, frozen=card.is_wild or card.is_red_three))
+        describe_event(UpCardTurned(card, frozen=card.is_wild or card.is_red_three), label=label)
         for card in state.pile
     )
     return tuple(lines)
 
 
-def replay_steps(record: GameRecord) -> list[ReplayStep]:
-    """Every step of ``record``, the first deal first.
+def replay_steps(record: GameRecord, *, label: CardLabel = letter_label) -> list[ReplayStep]:
+    """Every step of ``record``, the first deal first, cards written by ``label``.
 
     Raises:
         CanastaError: the record does not replay.
     """
     state = record.initial_state()
-    steps = [ReplayStep(state, None, None, _deal_lines(state))]
+    steps = [ReplayStep(state, None, None, _deal_lines(state, label))]
     for index, action in enumerate(record.parsed_actions()):
         seat = state.to_move
         try:
@@ -107,7 +107,7 @@ def replay_steps(record: GameRecord) -> list[ReplayStep]:
                 f"Action {index + 1} of the record ({action}) is illegal there: {error}"
             ) from None
         state = step.state
-        lines = tuple(describe_event(event, viewer=seat) for event in step.events)
+        lines = tuple(describe_event(event, viewer=seat, label=label) for event in step.events)
         steps.append(ReplayStep(state, action, seat, lines))
     return steps
 
@@ -142,7 +142,7 @@ class ReplayScreen(Screen[None]):
 
     def __init__(self, record: GameRecord, *, style: CardStyle, title: str = "Replay") -> None:
         super().__init__(classes="replay-screen")
-        self.steps = replay_steps(record)
+        self.steps = replay_steps(record, label=style.label)
         self.style = style
         self.title_text = title
         self.index = 0
