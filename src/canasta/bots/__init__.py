@@ -1,5 +1,26 @@
-"""Bots: players that see only a :class:`~canasta.engine.PlayerView`."""
+"""Bots: players that see only a :class:`~canasta.engine.PlayerView`.
 
-from canasta.bots.base import BOTS, Bot, Decision, RandomBot, make_bot, register
+Levels, weakest first: ``random``, ``easy``, ``normal``, ``hard`` (see each module).
+"""
 
-__all__ = ["BOTS", "Bot", "Decision", "RandomBot", "make_bot", "register"]
+from canasta.bots.base import BOTS, DEFAULT_BUDGET, Bot, Decision, RandomBot, make_bot, register
+from canasta.bots.easy import EasyBot
+from canasta.bots.hard import HardBot
+from canasta.bots.normal import NormalBot
+
+register("easy", lambda budget: EasyBot())
+register("normal", lambda budget: NormalBot())
+register("hard", HardBot)
+
+__all__ = [
+    "BOTS",
+    "DEFAULT_BUDGET",
+    "Bot",
+    "Decision",
+    "EasyBot",
+    "HardBot",
+    "NormalBot",
+    "RandomBot",
+    "make_bot",
+    "register",
+]

@@ -15,7 +15,16 @@ from typing import Protocol
 
 from canasta.engine import Action, CanastaError, PlayerView
 
-__all__ = ["BOTS", "Bot", "Decision", "RandomBot", "make_bot", "register"]
+__all__ = [
+    "BOTS",
+    "DEFAULT_BUDGET",
+    "Bot",
+    "BotFactory",
+    "Decision",
+    "RandomBot",
+    "make_bot",
+    "register",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,16 +55,23 @@ class RandomBot:
         return Decision(rng.choice(list(legal)), "Chosen at random.")
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot}
+#: Seconds of thought per turn for levels that search, when nobody says otherwise.
+DEFAULT_BUDGET = 1.0
+
+#: A level's factory: builds a bot given the seconds of thought it may spend per turn
+#: (levels that do not search ignore it).
+BotFactory = Callable[[float], Bot]
+
+BOTS: dict[str, BotFactory] = {"random": lambda budget: RandomBot()}
 
 
-def register(name: str, factory: Callable[[], Bot]) -> None:
+def register(name: str, factory: BotFactory) -> None:
     """Make ``factory`` available as level ``name``."""
     BOTS[name] = factory
 
 
-def make_bot(name: str) -> Bot:
-    """A new bot of level ``name``.
+def make_bot(name: str, *, budget: float = DEFAULT_BUDGET) -> Bot:
+    """A new bot of level ``name`` that thinks at most ``budget`` seconds per turn.
 
     Raises:
         CanastaError: naming the unknown level and the known ones.
@@ -65,4 +81,4 @@ def make_bot(name: str) -> Bot:
     except KeyError:
         known = ", ".join(BOTS)
         raise CanastaError(f"There is no bot level {name!r}; choose one of: {known}.") from None
-    return factory()
+    return factory(budget)

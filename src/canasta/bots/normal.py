@@ -1,0 +1,495 @@
+"""The ``normal`` level: a rule-based player a club player would accept as a partner.
+
+It decides from what a seat sees, one action at a time, with cheap arithmetic only (no
+search), so that four of them play many games a second:
+
+* the draw: takes the pile when it is worth more than the wild cards the take spends;
+* melding: makes the initial meld as soon as it can, lays off and melds naturals, spends wild
+  cards only to complete canastas (keeping a nearly natural canasta natural) or, when the
+  opponents threaten to go out, to get points off the hand;
+* the discard: weighs how likely the next opponent is to take the pile with each card
+  (their melds, the cards they are known to hold, how many of a rank are still unseen)
+  against what the card is worth in the hand; black threes are stoppers, and a two freezes
+  a big pile when every natural discard is dangerous;
+* going out: only when the score says so (two canastas, opponents close to going out, a low
+  stock, or the game won), asking partner when partner holds many cards;
+* answering partner: weighs its own hand's points and the canastas it could still complete
+  against the going-out bonus and the opponents' threat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from canasta.bots.base import Decision
+from canasta.engine import (
+    Action,
+    Answer,
+    AskPartner,
+    Card,
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    Phase,
+    PlayerView,
+    TakePile,
+    card_value,
+)
+from canasta.engine.cards import rank_name
+from canasta.engine.solver import can_go_out, count_hand
+
+__all__ = [
+    "NormalBot",
+    "Situation",
+    "answer_yes",
+    "discard_costs",
+    "placement_score",
+    "take_score",
+    "wants_out",
+]
+
+#: Points a discard that lets the next opponent take the pile is expected to cost, per card
+#: in the pile, on top of a fixed part.
+_PILE_CARD_WORTH = 15
+_PILE_BASE_WORTH = 30
+
+
+def _is_wild(card: int) -> bool:
+    return card == 0 or 8 <= card < 12
+
+
+def _is_black_three(card: int) -> bool:
+    return card in (12, 15)
+
+
+def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _at_least(count: int, trials: int, chance: float) -> float:
+    """P(a binomial(``trials``, ``chance``) variable is at least ``count``), for 0-2."""
+    if count <= 0:
+        return 1.0
+    if trials < count or chance <= 0.0:
+        return 0.0
+    none = (1.0 - chance) ** trials
+    if count == 1:
+        return 1.0 - none
+    one = trials * chance * (1.0 - chance) ** (trials - 1)
+    return max(0.0, 1.0 - none - one)
+
+
+@dataclass(slots=True)
+class Situation:
+    """What the ``normal`` level reads from a view before it decides."""
+
+    seen: PlayerView
+    team: int
+    canasta_size: int
+    #: The team's melds and the opponents', by rank.
+    mine: dict[int, tuple[int, int]]
+    theirs: dict[int, tuple[int, int]]
+    canastas: int
+    opponent_canastas: int
+    #: Naturals in hand by rank.
+    held: dict[int, int]
+    #: Cards of each rank (index = rank) this seat can see anywhere.
+    visible: list[int]
+    #: Cards this seat cannot see (other hands' unknown cards and the stock).
+    unseen_total: int
+    #: The opponents could go out soon, or the stock is nearly gone.
+    threat: bool
+
+    @classmethod
+    def of(cls, seen: PlayerView) -> Situation:
+        """Read ``seen``."""
+        team = seen.seat & 1
+        size = seen.rules.canasta_size
+        mine = {m.rank: (m.naturals, m.wilds) for m in seen.melds[team]}
+        theirs = {m.rank: (m.naturals, m.wilds) for m in seen.melds[1 - team]}
+        canastas = sum(1 for m in seen.melds[team] if len(m.cards) >= size)
+        opponent_canastas = sum(1 for m in seen.melds[1 - team] if len(m.cards) >= size)
+        held: dict[int, int] = {}
+        visible = [0] * 14
+        for card in seen.hand:
+            rank = card >> 2
+            visible[rank] += 1
+            if not _is_wild(card):
+                held[rank] = held.get(rank, 0) + 1
+        for card in seen.pile:
+            visible[card >> 2] += 1
+        for melds in seen.melds:
+            for meld in melds:
+                for card in meld.cards:
+                    visible[card >> 2] += 1
+        known_total = 0
+        for cards in seen.known:
+            known_total += len(cards)
+            for card in cards:
+                visible[card >> 2] += 1
+        others = sum(seen.hand_sizes[s] for s in range(4) if s != seen.seat)
+        unseen_total = others - known_total + seen.stock_size
+        opponent_sizes = (
+            seen.hand_sizes[(seen.seat + 1) & 3],
+            seen.hand_sizes[(seen.seat + 3) & 3],
+        )
+        threat = (opponent_canastas > 0 and min(opponent_sizes) <= 4) or seen.stock_size <= 10
+        return cls(
+            seen=seen,
+            team=team,
+            canasta_size=size,
+            mine=mine,
+            theirs=theirs,
+            canastas=canastas,
+            opponent_canastas=opponent_canastas,
+            held=held,
+            visible=visible,
+            unseen_total=max(1, unseen_total),
+            threat=threat,
+        )
+
+    @property
+    def game_in_reach(self) -> bool:
+        """Going out now would very likely win the game."""
+        seen = self.seen
+        if not self.canastas:
+            return False
+        rules = seen.rules
+        table = 0
+        for meld in seen.melds[self.team]:
+            table += meld.value
+            if len(meld.cards) >= self.canasta_size:
+                table += (
+                    rules.natural_canasta_bonus if meld.wilds == 0 else rules.mixed_canasta_bonus
+                )
+        ours = seen.scores[self.team] + table
+        return ours >= rules.target_score and ours > seen.scores[1 - self.team] + 600
+
+    def near_canastas(self) -> int:
+        """The team's melds that this hand's naturals would (nearly) make canastas."""
+        near = 0
+        for rank, (naturals, wilds) in self.mine.items():
+            size = naturals + wilds
+            if size < self.canasta_size and size + self.held.get(rank, 0) >= self.canasta_size - 1:
+                near += 1
+        return near
+
+
+# --------------------------------------------------------------------------- draw
+
+
+def take_score(situation: Situation, take: TakePile) -> float:
+    """How much better taking the pile with ``take`` is than drawing (positive: take)."""
+    seen = situation.seen
+    pile = seen.pile
+    top = pile[-1]
+    rank = top >> 2
+    wilds = sum(1 for c in take.cards if _is_wild(c))
+    score = 12.0
+    for card in pile[:-1]:
+        card_rank = card >> 2
+        if _is_wild(card):
+            score += 25
+        elif card_rank in situation.mine or situation.held.get(card_rank, 0) >= 1:
+            score += 12
+        elif _is_black_three(card):
+            score += 1
+        else:
+            score += 5
+    if not seen.melded[situation.team]:
+        score += 40
+    if rank in situation.mine:
+        naturals, melded_wilds = situation.mine[rank]
+        if naturals + melded_wilds + len(take.cards) + 1 >= situation.canasta_size:
+            score += 30
+    score -= wilds * (45 if len(pile) < 6 else 20)
+    return score
+
+
+# --------------------------------------------------------------------------- melding
+
+
+def _placement(action: Meld | LayOff) -> tuple[int, int, int]:
+    """``(rank, naturals, wilds)`` of a meld or lay-off's cards."""
+    naturals = 0
+    rank = action.rank if isinstance(action, LayOff) else 0
+    for card in action.cards:
+        if not _is_wild(card):
+            naturals += 1
+            rank = card >> 2
+    return rank, naturals, len(action.cards) - naturals
+
+
+def _keeps_going_out(situation: Situation, action: Meld | LayOff) -> bool:
+    """Whether the seat can still go out this turn after ``action``."""
+    seen = situation.seen
+    rank, naturals, wilds = _placement(action)
+    table = dict(situation.mine)
+    before = table.get(rank, (0, 0))
+    after = (before[0] + naturals, before[1] + wilds)
+    table[rank] = after
+    canasta = situation.canastas > 0 or sum(after) >= situation.canasta_size
+    need = 0
+    if not seen.melded[situation.team]:
+        value = sum(card_value(c) for c in action.cards)
+        need = max(0, seen.minimums[situation.team] - seen.turn_value - value)
+    hand_after = _remove(seen.hand, action.cards)
+    if not hand_after:
+        return canasta and need == 0
+    return can_go_out(count_hand(hand_after), table, seen.rules, has_canasta=canasta, need=need)
+
+
+def placement_score(situation: Situation, action: Meld | LayOff, *, dump: bool) -> float:
+    """How much the ``normal`` level wants to make a meld or lay-off now (positive: do it).
+
+    With ``dump`` the seat gets points off its hand (the opponents threaten to go out).
+    """
+    seen = situation.seen
+    rank, naturals, wilds = _placement(action)
+    left = len(seen.hand) - len(action.cards)
+    value = sum(card_value(c) for c in action.cards)
+    if not seen.melded[situation.team]:
+        # Initial meld: the biggest first, sparing wild cards.
+        return 1000.0 + value - 25 * wilds
+    if left < 2:
+        return -1.0
+    before = situation.mine.get(rank, (0, 0))
+    size_before = before[0] + before[1]
+    size_after = size_before + naturals + wilds
+    if wilds == 0:
+        return 100.0 + 10 * naturals
+    completes = size_before < situation.canasta_size <= size_after
+    if completes:
+        spoils_natural = before[1] == 0 and before[0] + naturals >= situation.canasta_size - 1
+        if spoils_natural and situation.canastas > 0 and not dump:
+            return -1.0
+        return 90.0 - 5 * wilds - (0 if size_after == situation.canasta_size else 20)
+    if dump:
+        return 40.0 + value - 5 * wilds
+    return -1.0
+
+
+# --------------------------------------------------------------------------- discarding
+
+
+def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, float]:
+    """What discarding each of ``cards`` is expected to cost (lower is better)."""
+    seen = situation.seen
+    seat = seen.seat
+    pile = seen.pile
+    nxt = (seat + 1) & 3
+    opponents = 1 - situation.team
+    frozen_for_them = seen.pile_frozen or not seen.melded[opponents]
+    pile_worth = (
+        _PILE_BASE_WORTH + _PILE_CARD_WORTH * len(pile) + sum(card_value(c) for c in pile) / 4
+    )
+    their_unknown = seen.hand_sizes[nxt] - len(seen.known[nxt])
+    known_ranks: dict[int, int] = {}
+    for card in seen.known[nxt]:
+        if not _is_wild(card):
+            known_ranks[card >> 2] = known_ranks.get(card >> 2, 0) + 1
+    costs: dict[Card, float] = {}
+    natural_dangers: list[float] = []
+    for card in cards:
+        rank = card >> 2
+        if card == 0:
+            costs[card] = 500.0
+            continue
+        if _is_wild(card):
+            costs[card] = 300.0
+            continue
+        if _is_black_three(card):
+            costs[card] = -10.0 - 3 * len(pile)
+            continue
+        unseen = max(0, 8 - situation.visible[rank])
+        chance = unseen / situation.unseen_total
+        if not frozen_for_them and rank in situation.theirs:
+            take = 1.0
+        else:
+            have = known_ranks.get(rank, 0)
+            take = _at_least(2 - have, their_unknown, chance)
+            if not frozen_for_them:
+                take = max(take, 0.6 * _at_least(1 - min(have, 1), their_unknown, chance))
+            if not seen.melded[opponents]:
+                take *= 0.5
+        danger = take * pile_worth
+        natural_dangers.append(danger)
+        count = situation.held.get(rank, 0)
+        keep = 30.0 * count if count >= 2 else 2.0 * unseen
+        if rank in situation.mine:
+            keep += 25
+        if situation.threat:
+            keep -= card_value(card) * 0.6
+        costs[card] = danger + keep
+    # A two freezes the pile (and blocks it for the next player) when every natural discard
+    # would likely hand the opponents a big pile.
+    if natural_dangers and min(natural_dangers) > 60 and not seen.pile_frozen and len(pile) >= 6:
+        for card in cards:
+            if 8 <= card < 12:
+                costs[card] = 55.0
+    return costs
+
+
+# --------------------------------------------------------------------------- going out
+
+
+def wants_out(situation: Situation) -> bool:
+    """Whether going out now is worth more than playing on (the seat can go out)."""
+    seen = situation.seen
+    partner_cards = seen.hand_sizes[(seen.seat + 2) & 3]
+    benefit = 100.0
+    if situation.threat:
+        benefit += 250
+    if situation.game_in_reach:
+        benefit += 500
+    cost = 8.0 * partner_cards
+    if situation.canastas < 2:
+        cost += 150
+    if not situation.threat:
+        for naturals, wilds in situation.mine.values():
+            if situation.canasta_size - 2 <= naturals + wilds < situation.canasta_size:
+                cost += 100
+    return benefit >= cost
+
+
+def answer_yes(situation: Situation) -> tuple[bool, str]:
+    """Partner asks "may I go out?": the answer and why."""
+    hand = situation.seen.hand
+    points = sum(card_value(c) for c in hand)
+    near = situation.near_canastas()
+    cost = points + 100.0 * near
+    benefit = 100.0
+    if situation.threat:
+        benefit += 200
+    if situation.game_in_reach:
+        benefit += 500
+    if benefit >= cost:
+        why = "the opponents are close to going out" if situation.threat else "my hand is light"
+        return True, f"Yes: {why} ({points} points in my hand)."
+    if near:
+        return False, f"No: I can still complete {near} canasta(s) and hold {points} points."
+    return False, f"No: I hold {points} points that I can still meld."
+
+
+# --------------------------------------------------------------------------- the bot
+
+
+def _describe(action: Action) -> str:
+    if isinstance(action, LayOff):
+        return f"lay off on the {rank_name(action.rank, plural=True)}"
+    if isinstance(action, Meld):
+        return "meld " + " ".join(map(str, action.cards))
+    return str(action)
+
+
+class NormalBot:
+    """A strong rule-based player (see the module's docstring)."""
+
+    name = "normal"
+
+    def decide(self, seen: PlayerView, legal: Sequence[Action], rng: random.Random) -> Decision:
+        """Choose one of ``legal`` from what ``seen`` shows (``rng`` is not needed)."""
+        del rng
+        situation = Situation.of(seen)
+        if seen.phase is Phase.ANSWER:
+            yes, why = answer_yes(situation)
+            return Decision(Answer(yes), why)
+        if seen.phase is Phase.DRAW:
+            return self._draw(situation, legal)
+        if seen.phase is Phase.PLAY:
+            return self.play(situation, legal)
+        return Decision(legal[0], "Next.")
+
+    def _draw(self, situation: Situation, legal: Sequence[Action]) -> Decision:
+        best: Action | None = None
+        best_score = 0.0
+        for action in legal:
+            if isinstance(action, TakePile):
+                score = take_score(situation, action)
+                if score > best_score:
+                    best, best_score = action, score
+        if best is not None:
+            return Decision(best, f"Take the pile of {len(situation.seen.pile)} cards.")
+        for action in legal:
+            if isinstance(action, DrawStock):
+                return Decision(action, "Draw: the pile is not worth taking.")
+        return Decision(legal[0], "The only way to draw.")
+
+    def play(
+        self, situation: Situation, legal: Sequence[Action], *, out: bool | None = None
+    ) -> Decision:
+        """Meld, lay off, ask or discard. ``out`` overrides whether to go out when the
+        seat can (``None``: decide by :func:`wants_out`)."""
+        seen = situation.seen
+        placements = [a for a in legal if isinstance(a, (Meld, LayOff))]
+        discards = [a for a in legal if isinstance(a, Discard)]
+        starting_meld = not seen.melded[situation.team] and (seen.turn_value or seen.pending)
+        if seen.permission is True:
+            return self._go_out(situation, placements, discards)
+        if (
+            seen.permission is None
+            and not starting_meld
+            and (wants_out(situation) if out is None else out)
+            and self.can_go_out(situation, legal)
+        ):
+            partner_cards = seen.hand_sizes[(seen.seat + 2) & 3]
+            if out is None and partner_cards >= 4 and any(isinstance(a, AskPartner) for a in legal):
+                return Decision(AskPartner(), "Ask partner: I could go out now.")
+            return self._go_out(situation, placements, discards)
+        dump = situation.threat
+        best: Meld | LayOff | None = None
+        best_score = 0.0
+        for action in placements:
+            score = placement_score(situation, action, dump=dump)
+            if score > best_score or (
+                score == best_score and best is not None and len(action.cards) > len(best.cards)
+            ):
+                best, best_score = action, score
+        if best is not None:
+            return Decision(best, f"{_describe(best).capitalize()}.")
+        if discards:
+            costs = discard_costs(situation, [d.card for d in discards])
+            card = min(costs, key=lambda c: (costs[c], c))
+            return Decision(Discard(card), f"Discard {card}: the safest card to give up.")
+        # The initial meld is under way (or partner said yes): any placement keeps it going.
+        fallback = max(placements, key=lambda a: placement_score(situation, a, dump=True))
+        return Decision(fallback, f"{_describe(fallback).capitalize()}.")
+
+    @staticmethod
+    def can_go_out(situation: Situation, legal: Sequence[Action]) -> bool:
+        """Whether the seat can still go out this turn."""
+        if any(isinstance(a, AskPartner) for a in legal):
+            return True
+        seen = situation.seen
+        if situation.canastas == 0 and not any(isinstance(a, (Meld, LayOff)) for a in legal):
+            return False
+        need = 0 if seen.melded[situation.team] else seen.minimums[situation.team]
+        return can_go_out(
+            count_hand(seen.hand),
+            situation.mine,
+            seen.rules,
+            has_canasta=situation.canastas > 0,
+            need=max(0, need - seen.turn_value),
+        )
+
+    def _go_out(
+        self, situation: Situation, placements: list[Meld | LayOff], discards: list[Discard]
+    ) -> Decision:
+        seen = situation.seen
+        if len(seen.hand) == 1 and discards:
+            return Decision(discards[0], "Go out.")
+        ordered = sorted(placements, key=lambda a: (-len(a.cards), a.cards))
+        for action in ordered:
+            if _keeps_going_out(situation, action):
+                return Decision(action, f"Going out: {_describe(action)}.")
+        if discards:
+            costs = discard_costs(situation, [d.card for d in discards])
+            card = min(costs, key=lambda c: (costs[c], c))
+            return Decision(Discard(card), f"Discard {card}.")
+        return Decision(ordered[0], f"{_describe(ordered[0]).capitalize()}.")

@@ -1,0 +1,55 @@
+"""Every level returns only legal actions, over many seeded games, asking and answering
+partner included."""
+
+from __future__ import annotations
+
+import pytest
+
+from canasta.engine import Answer, AskPartner, Phase, legal_actions
+
+from .helpers import LEVELS, play
+
+TABLES = [
+    ("random", "random", "random", "random"),
+    ("easy", "random", "easy", "random"),
+    ("normal", "easy", "normal", "easy"),
+    ("normal", "normal", "normal", "normal"),
+    ("easy", "normal", "random", "normal"),
+]
+
+
+@pytest.mark.parametrize("seats", TABLES, ids=["-".join(t) for t in TABLES])
+def test_levels_play_only_legal_actions(seats: tuple[str, str, str, str]) -> None:
+    decisions = 0
+    for seed in range(6):
+        for _ in play(seats, seed=seed, rounds=3):
+            decisions += 1
+    assert decisions > 500
+
+
+def test_hard_plays_only_legal_actions() -> None:
+    decisions = 0
+    for seed in range(2):
+        for _ in play(("hard", "normal", "hard", "easy"), seed=seed, rounds=1):
+            decisions += 1
+    assert decisions > 50
+
+
+def test_ask_and_answer_decisions_occur_and_stay_legal() -> None:
+    asked = answered = 0
+    for seed in range(12):
+        for state in play(("normal", "easy", "normal", "easy"), seed=seed, rounds=2):
+            legal = legal_actions(state)
+            if state.phase is Phase.ANSWER:
+                answered += 1
+                assert legal == [Answer(True), Answer(False)]
+            elif AskPartner() in legal:
+                asked += 1
+    assert asked > 0
+    assert answered > 0
+
+
+def test_every_level_is_registered() -> None:
+    from canasta.bots import BOTS
+
+    assert set(LEVELS) <= set(BOTS)
