@@ -10,7 +10,7 @@ text only (the callers own the files).
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -185,24 +185,32 @@ def _load_json(text: str | bytes, what: str) -> Any:
         ) from None
 
 
+def _load_document(text: str | bytes, model: type[_Document], what: str, version: int) -> _Document:
+    """Validate JSON ``text`` as ``model``, refusing the other kind of file and other
+    schema versions with one sentence each."""
+    data = _load_json(text, what)
+    if isinstance(data, dict):
+        kind = data.get("format")
+        if kind in _KINDS and _KINDS[kind] != what:
+            raise NotationError(f"That is a {_KINDS[kind]}, not a {what}.")
+        if data.get("schema_version") not in (None, version):
+            raise NotationError(
+                f"The {what} has schema version {data.get('schema_version')!r}; this canasta "
+                f"reads version {version}: upgrade canasta to read it."
+            )
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise NotationError(f"The {what} is invalid: {_first_problem(error)}.") from None
+
+
 def load_record(text: str | bytes) -> GameRecord:
     """Read a record from JSON text.
 
     Raises:
         NotationError: one sentence naming what is wrong.
     """
-    data = _load_json(text, "record")
-    if isinstance(data, dict) and data.get("format") == "canasta-position":
-        raise NotationError("That is a position, not a game record.")
-    if isinstance(data, dict) and data.get("schema_version") not in (None, RECORD_VERSION):
-        raise NotationError(
-            f"The record has schema version {data.get('schema_version')!r}; this canasta "
-            f"reads version {RECORD_VERSION}: upgrade canasta to read it."
-        )
-    try:
-        return GameRecord.model_validate(data)
-    except ValidationError as error:
-        raise NotationError(f"The record is invalid: {_first_problem(error)}.") from None
+    return _load_document(text, GameRecord, "game record", RECORD_VERSION)
 
 
 # --------------------------------------------------------------------------- positions
@@ -384,18 +392,7 @@ class Position(_Model):
     def _start_score(self, team: int) -> int:
         """The team's total before this round (the minimum depends on it)."""
         if self.phase in ("round_over", "game_over") and self.history:
-            last = self.history[-1][team]
-            return self.scores[team] - sum(
-                (
-                    last.melds,
-                    last.hands,
-                    last.natural_canasta_points,
-                    last.mixed_canasta_points,
-                    last.red_three_points,
-                    last.going_out,
-                    last.concealed,
-                )
-            )
+            return self.scores[team] - _score(team, self.history[-1][team]).total
         return self.scores[team]
 
 
@@ -487,15 +484,8 @@ def load_position(text: str | bytes) -> Position:
     Raises:
         NotationError: one sentence naming what is wrong.
     """
-    data = _load_json(text, "position")
-    if isinstance(data, dict) and data.get("format") == "canasta-record":
-        raise NotationError("That is a game record, not a position.")
-    if isinstance(data, dict) and data.get("schema_version") not in (None, POSITION_VERSION):
-        raise NotationError(
-            f"The position has schema version {data.get('schema_version')!r}; this canasta "
-            f"reads version {POSITION_VERSION}: upgrade canasta to read it."
-        )
-    try:
-        return Position.model_validate(data)
-    except ValidationError as error:
-        raise NotationError(f"The position is invalid: {_first_problem(error)}.") from None
+    return _load_document(text, Position, "position", POSITION_VERSION)
+
+
+_KINDS = {"canasta-record": "game record", "canasta-position": "position"}
+_Document = TypeVar("_Document", GameRecord, Position)
