@@ -49,5 +49,5 @@ class EasyBot:
         careless = [a for a in legal if isinstance(a, Discard) and not a.card.is_wild]
         if len(careless) > 1 and len(seen.hand) > 2:
             choice = careless[rng.randrange(len(careless))]
-            return Decision(choice, f"Discard {choice.card}.")
+            return Decision(choice, f"Discard the {choice.card.name}.")
         return None

@@ -384,7 +384,9 @@ def _describe(action: Action) -> str:
     if isinstance(action, LayOff):
         return f"lay off on the {rank_name(action.rank, plural=True)}"
     if isinstance(action, Meld):
-        return "meld " + " ".join(map(str, action.cards))
+        return "meld " + " ".join(card.label for card in action.cards)
+    if isinstance(action, Discard):
+        return f"discard the {action.card.name}"
     return str(action)
 
 
@@ -456,7 +458,7 @@ class NormalBot:
         if discards:
             costs = discard_costs(situation, [d.card for d in discards])
             card = min(costs, key=lambda c: (costs[c], c))
-            return Decision(Discard(card), f"Discard {card}: the safest card to give up.")
+            return Decision(Discard(card), f"Discard the {card.name}: the safest card to give up.")
         # The initial meld is under way (or partner said yes): any placement keeps it going.
         fallback = max(placements, key=lambda a: placement_score(situation, a, dump=True))
         return Decision(fallback, f"{_describe(fallback).capitalize()}.")
@@ -491,5 +493,5 @@ class NormalBot:
         if discards:
             costs = discard_costs(situation, [d.card for d in discards])
             card = min(costs, key=lambda c: (costs[c], c))
-            return Decision(Discard(card), f"Discard {card}.")
+            return Decision(Discard(card), f"Discard the {card.name}.")
         return Decision(ordered[0], f"{_describe(ordered[0]).capitalize()}.")
