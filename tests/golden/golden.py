@@ -7,7 +7,6 @@ Regenerate (only after a deliberate rules change, and say so in the commit) with
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import random
@@ -60,10 +59,7 @@ def digest(states: list[GameState]) -> str:
 
 def scores_of(state: GameState) -> list[list[dict[str, int]]]:
     """Every round's score parts."""
-    return [
-        [dataclasses.asdict(score) | {"total": score.total} for score in pair]
-        for pair in state.history
-    ]
+    return [[score._asdict() | {"total": score.total} for score in pair] for pair in state.history]
 
 
 def play(seed: int, rounds: int) -> tuple[GameState, list]:  # type: ignore[type-arg]

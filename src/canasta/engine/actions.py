@@ -17,8 +17,8 @@ text                           action
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TypeAlias
+from collections.abc import Iterable
+from typing import ClassVar, TypeAlias
 
 from canasta.engine.cards import Card, parse_card, parse_cards
 from canasta.engine.errors import NotationError
@@ -37,100 +37,139 @@ __all__ = [
 ]
 
 
-def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple(sorted(cards))
+_new = object.__new__
+_set = object.__setattr__
 
 
-@dataclass(frozen=True, slots=True)
-class DrawStock:
+class _Action:
+    """Immutable, slotted, compared by kind and fields; ``repr`` is the notation."""
+
+    __slots__ = ()
+    __match_args__: ClassVar[tuple[str, ...]] = ()
+
+    def _key(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__match_args__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *self._key()))
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __reduce__(self) -> tuple[type[_Action], tuple[object, ...]]:
+        return (type(self), self._key())
+
+
+class DrawStock(_Action):
     """Draw the top card of the stock."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "draw"
 
 
-@dataclass(frozen=True, slots=True)
-class TakePile:
+class TakePile(_Action):
     """Take the discard pile, melding its top card with ``cards`` from the hand.
 
     With no cards, the top card is laid off on the team's meld of its rank.
     """
 
-    cards: tuple[Card, ...] = ()
+    __slots__ = ("cards",)
+    __match_args__ = ("cards",)
+    cards: tuple[Card, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _sorted(self.cards))
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        _set(self, "cards", tuple(sorted(cards)))
 
     def __str__(self) -> str:
         return " ".join(["take", *map(str, self.cards)])
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+class Meld(_Action):
     """Meld ``cards`` from the hand as a meld of one rank (merging into the team's meld
     of that rank if there is one)."""
 
+    __slots__ = ("cards",)
+    __match_args__ = ("cards",)
     cards: tuple[Card, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _sorted(self.cards))
+    def __init__(self, cards: Iterable[Card]) -> None:
+        _set(self, "cards", tuple(sorted(cards)))
 
     def __str__(self) -> str:
         return " ".join(["meld", *map(str, self.cards)])
 
 
-@dataclass(frozen=True, slots=True)
-class LayOff:
+class LayOff(_Action):
     """Add ``cards`` from the hand to the team's meld of ``rank``."""
 
+    __slots__ = ("cards", "rank")
+    __match_args__ = ("rank", "cards")
     rank: int
     cards: tuple[Card, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _sorted(self.cards))
+    def __init__(self, rank: int, cards: Iterable[Card]) -> None:
+        _set(self, "rank", rank)
+        _set(self, "cards", tuple(sorted(cards)))
 
     def __str__(self) -> str:
         return f"layoff {self.rank}: " + " ".join(map(str, self.cards))
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(_Action):
     """Discard ``card``, ending the turn."""
 
+    __slots__ = ("card",)
+    __match_args__ = ("card",)
     card: Card
+
+    def __init__(self, card: Card) -> None:
+        _set(self, "card", card)
 
     def __str__(self) -> str:
         return f"discard {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class AskPartner:
+class AskPartner(_Action):
     """Ask partner "may I go out?"."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "ask"
 
 
-@dataclass(frozen=True, slots=True)
-class Answer:
+class Answer(_Action):
     """Partner's binding answer to "may I go out?"."""
 
+    __slots__ = ("yes",)
+    __match_args__ = ("yes",)
     yes: bool
+
+    def __init__(self, yes: bool) -> None:
+        _set(self, "yes", yes)
 
     def __str__(self) -> str:
         return "yes" if self.yes else "no"
 
 
-@dataclass(frozen=True, slots=True)
-class NextRound:
+class NextRound(_Action):
     """Deal the next round after the score sheet."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "next"
-
-
-_new = object.__new__
-_set = object.__setattr__
 
 
 def sorted_meld(cards: tuple[Card, ...]) -> Meld:

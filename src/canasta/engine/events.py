@@ -1,12 +1,33 @@
-"""Events: what an action caused, in the order it happened (past participles)."""
+"""Events: what an action caused, in the order it happened (past participles).
+
+Events are named tuples (cheap to build and to import); :func:`_kind` makes events of
+different kinds unequal even when their fields are equal.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Any, NamedTuple, TypeAlias, TypeVar
 
 from canasta.engine.cards import Card
 from canasta.engine.scoring import RoundScore
+
+_E = TypeVar("_E", bound=type)
+
+
+def _equal(self: tuple[Any, ...], other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)
+
+
+def _unequal(self: tuple[Any, ...], other: object) -> bool:
+    return not _equal(self, other)
+
+
+def _kind(cls: _E) -> _E:
+    """Events of different kinds never compare equal (tuples of equal fields would)."""
+    cls.__eq__ = _equal  # type: ignore[assignment]
+    cls.__ne__ = _unequal  # type: ignore[assignment]
+    return cls
+
 
 __all__ = [
     "CanastaCompleted",
@@ -28,24 +49,24 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class RoundDealt:
+@_kind
+class RoundDealt(NamedTuple):
     """A round was dealt; ``dealer`` dealt, the seat to the dealer's left plays first."""
 
     round_no: int
     dealer: int
 
 
-@dataclass(frozen=True, slots=True)
-class UpCardTurned:
+@_kind
+class UpCardTurned(NamedTuple):
     """A stock card was turned onto the pile; ``frozen`` when it froze the pile."""
 
     card: Card
     frozen: bool
 
 
-@dataclass(frozen=True, slots=True)
-class RedThreeLaid:
+@_kind
+class RedThreeLaid(NamedTuple):
     """A red three went to the team's area; ``replaced`` when a stock card replaced it.
 
     The replacement card itself is private to the seat and not in the event.
@@ -56,16 +77,16 @@ class RedThreeLaid:
     replaced: bool
 
 
-@dataclass(frozen=True, slots=True)
-class StockDrawn:
+@_kind
+class StockDrawn(NamedTuple):
     """``seat`` drew ``card`` from the stock (private to that seat)."""
 
     seat: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class PileTaken:
+@_kind
+class PileTaken(NamedTuple):
     """``seat`` took the pile: its top card with ``cards`` from the hand, ``size`` cards in
     all (the rest goes to the hand once any initial minimum is met)."""
 
@@ -75,8 +96,8 @@ class PileTaken:
     size: int
 
 
-@dataclass(frozen=True, slots=True)
-class Melded:
+@_kind
+class Melded(NamedTuple):
     """``seat`` melded ``cards`` of ``rank``; ``merged`` when they joined the team's meld."""
 
     seat: int
@@ -85,8 +106,8 @@ class Melded:
     merged: bool
 
 
-@dataclass(frozen=True, slots=True)
-class CardsLaidOff:
+@_kind
+class CardsLaidOff(NamedTuple):
     """``seat`` laid ``cards`` off on the team's meld of ``rank``."""
 
     seat: int
@@ -94,8 +115,8 @@ class CardsLaidOff:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class CanastaCompleted:
+@_kind
+class CanastaCompleted(NamedTuple):
     """A meld of ``rank`` of ``team`` became a canasta (``natural`` or mixed)."""
 
     team: int
@@ -103,44 +124,44 @@ class CanastaCompleted:
     natural: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Discarded:
+@_kind
+class Discarded(NamedTuple):
     """``seat`` discarded ``card``, ending the turn."""
 
     seat: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class PartnerAsked:
+@_kind
+class PartnerAsked(NamedTuple):
     """``seat`` asked partner "may I go out?"."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class PartnerAnswered:
+@_kind
+class PartnerAnswered(NamedTuple):
     """``seat`` answered partner's question; the answer binds for this turn."""
 
     seat: int
     yes: bool
 
 
-@dataclass(frozen=True, slots=True)
-class WentOut:
+@_kind
+class WentOut(NamedTuple):
     """``seat`` went out, ending the round; ``concealed`` for the concealed bonus."""
 
     seat: int
     concealed: bool
 
 
-@dataclass(frozen=True, slots=True)
-class StockExhausted:
+@_kind
+class StockExhausted(NamedTuple):
     """The round ended because the stock is empty."""
 
 
-@dataclass(frozen=True, slots=True)
-class RoundScored:
+@_kind
+class RoundScored(NamedTuple):
     """The round's score sheet (see :class:`canasta.engine.scoring.RoundScore`)."""
 
     round_no: int
@@ -148,8 +169,8 @@ class RoundScored:
     totals: tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class GameWon:
+@_kind
+class GameWon(NamedTuple):
     """The game ended; ``team`` won with ``totals``."""
 
     team: int

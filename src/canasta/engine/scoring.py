@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["RoundScore"]
 
 
-@dataclass(frozen=True, slots=True)
-class RoundScore:
+class RoundScore(NamedTuple):
     """One team's score for one round, with every part of the breakdown."""
 
     team: int

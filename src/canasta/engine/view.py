@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from canasta.engine.cards import Card, full_deck
 from canasta.engine.melds import Meld
@@ -14,8 +14,7 @@ from canasta.engine.state import GameState, Phase, partner, team_of
 __all__ = ["PlayerView", "determinize", "view"]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """A position as ``seat`` sees it: no card that seat may not know.
 
     The whole discard pile is public (every card in it was seen face up); so are the cards

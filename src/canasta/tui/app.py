@@ -754,7 +754,7 @@ class CanastaApp(App[int]):
         seen = view(state, self.viewer)
         self.table_screen.show(
             Table(
-                seen=dataclasses.replace(seen, hand=()) if self.hand_hidden else seen,
+                seen=seen._replace(hand=()) if self.hand_hidden else seen,
                 style=self.style,
                 touched=self._touched,
                 last_seat=self._last_seat,
