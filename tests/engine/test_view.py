@@ -99,3 +99,15 @@ def test_narration_tells_a_drawn_card_only_to_its_drawer() -> None:
     for seat in (Seat.WEST, Seat.NORTH, Seat.EAST):
         assert "KH" not in describe_event(event, viewer=seat)
     assert "KH" not in describe_event(event)
+
+
+def test_narration_uses_player_names_labels_and_hides_private_draws() -> None:
+    from canasta.engine.events import Discarded, StockDrawn
+    from canasta.engine.narrate import describe_event
+
+    card = cards("h13")[0]
+    names = ("Ann", "Kim", "Bo", "Lee")
+    drawn = StockDrawn(1, card)
+    assert describe_event(drawn, viewer=1, names=names) == "Kim drew KH from the stock."
+    assert describe_event(drawn, viewer=0, names=names) == "Kim drew from the stock."
+    assert describe_event(Discarded(0, card), label=lambda c: "K♥") == "South discarded K♥."

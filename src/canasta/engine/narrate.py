@@ -6,7 +6,8 @@ them: pass ``viewer`` to describe an event as that seat would hear it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
 
 from canasta.engine.cards import Card, rank_name
 from canasta.engine.events import (
@@ -31,6 +32,7 @@ from canasta.engine.state import TEAM_NAMES, Seat
 
 __all__ = ["CardLabel", "describe_event", "letter_label", "plain_cards"]
 
+_SEAT_NAMES = tuple(seat.label for seat in Seat)
 _NUMBERS = (
     "no",
     "one",
@@ -64,8 +66,15 @@ def _count(n: int) -> str:
     return _NUMBERS[n] if n < len(_NUMBERS) else str(n)
 
 
-def _who(seat: int) -> str:
-    return Seat(seat).label
+class _Telling(NamedTuple):
+    """Who hears the sentence, how cards are written, and what the players are called."""
+
+    viewer: int | None
+    label: CardLabel
+    names: Sequence[str]
+
+    def who(self, seat: int) -> str:
+        return self.names[seat]
 
 
 def _meld_words(rank: int, cards: tuple[Card, ...]) -> str:
@@ -82,99 +91,104 @@ def _meld_words(rank: int, cards: tuple[Card, ...]) -> str:
 
 
 def describe_event(
-    event: Event, *, viewer: int | None = None, label: CardLabel = letter_label
+    event: Event,
+    *,
+    viewer: int | None = None,
+    label: CardLabel = letter_label,
+    names: Sequence[str] | None = None,
 ) -> str:
     """One sentence for ``event``; private cards shown only when ``viewer`` may see them.
 
-    ``label`` writes one card (``KH`` by default; a screen passes its own, e.g. ``K♥``).
+    ``label`` writes one card (``KH`` by default; a screen passes its own, e.g. ``K♥``);
+    ``names`` are the players' names by seat (by default the seats': South, West, ...).
     """
     describe = _DESCRIBERS[type(event)]
-    return describe(event, viewer, label)
+    return describe(event, _Telling(viewer, label, names or _SEAT_NAMES))
 
 
-def _dealt(event: RoundDealt, viewer: int | None, label: CardLabel) -> str:
-    first = _who((event.dealer + 1) & 3)
-    return f"Round {event.round_no}: {_who(event.dealer)} dealt; {first} plays first."
+def _dealt(event: RoundDealt, told: _Telling) -> str:
+    first = told.who((event.dealer + 1) & 3)
+    return f"Round {event.round_no}: {told.who(event.dealer)} dealt; {first} plays first."
 
 
-def _up_card(event: UpCardTurned, viewer: int | None, label: CardLabel) -> str:
+def _up_card(event: UpCardTurned, told: _Telling) -> str:
     if event.frozen:
-        return f"The up-card {label(event.card)} stays in the pile and freezes it."
-    return f"The up-card is {label(event.card)}."
+        return f"The up-card {told.label(event.card)} stays in the pile and freezes it."
+    return f"The up-card is {told.label(event.card)}."
 
 
-def _red_three(event: RedThreeLaid, viewer: int | None, label: CardLabel) -> str:
+def _red_three(event: RedThreeLaid, told: _Telling) -> str:
     tail = " and drew a replacement" if event.replaced else ""
-    return f"{_who(event.seat)} laid out the red three {label(event.card)}{tail}."
+    return f"{told.who(event.seat)} laid out the red three {told.label(event.card)}{tail}."
 
 
-def _drawn(event: StockDrawn, viewer: int | None, label: CardLabel) -> str:
-    if viewer == event.seat:
-        return f"{_who(event.seat)} drew {label(event.card)} from the stock."
-    return f"{_who(event.seat)} drew from the stock."
+def _drawn(event: StockDrawn, told: _Telling) -> str:
+    if told.viewer == event.seat:
+        return f"{told.who(event.seat)} drew {told.label(event.card)} from the stock."
+    return f"{told.who(event.seat)} drew from the stock."
 
 
-def _taken(event: PileTaken, viewer: int | None, label: CardLabel) -> str:
+def _taken(event: PileTaken, told: _Telling) -> str:
     rank = event.top.rank
     if event.cards:
         how = (
-            f"with {plain_cards(event.cards, label)} and melded "
+            f"with {plain_cards(event.cards, told.label)} and melded "
             f"{_meld_words(rank, (*event.cards, event.top))}"
         )
     else:
-        how = f"by laying {label(event.top)} on the meld of {rank_name(rank, plural=True)}"
-    return f"{_who(event.seat)} took the pile ({event.size} cards) {how}."
+        how = f"by laying {told.label(event.top)} on the meld of {rank_name(rank, plural=True)}"
+    return f"{told.who(event.seat)} took the pile ({event.size} cards) {how}."
 
 
-def _melded(event: Melded, viewer: int | None, label: CardLabel) -> str:
+def _melded(event: Melded, told: _Telling) -> str:
     words = _meld_words(event.rank, event.cards)
     tail = f" onto the team's {rank_name(event.rank, plural=True)}" if event.merged else ""
-    return f"{_who(event.seat)} melded {words} ({plain_cards(event.cards, label)}){tail}."
+    return f"{told.who(event.seat)} melded {words} ({plain_cards(event.cards, told.label)}){tail}."
 
 
-def _laid_off(event: CardsLaidOff, viewer: int | None, label: CardLabel) -> str:
+def _laid_off(event: CardsLaidOff, told: _Telling) -> str:
     return (
-        f"{_who(event.seat)} laid off {plain_cards(event.cards, label)} on the meld of "
+        f"{told.who(event.seat)} laid off {plain_cards(event.cards, told.label)} on the meld of "
         f"{rank_name(event.rank, plural=True)}."
     )
 
 
-def _canasta(event: CanastaCompleted, viewer: int | None, label: CardLabel) -> str:
+def _canasta(event: CanastaCompleted, told: _Telling) -> str:
     kind = "natural" if event.natural else "mixed"
     ranks = rank_name(event.rank, plural=True)
     return f"{TEAM_NAMES[event.team]} completed a {kind} canasta of {ranks}."
 
 
-def _discarded(event: Discarded, viewer: int | None, label: CardLabel) -> str:
-    return f"{_who(event.seat)} discarded {label(event.card)}."
+def _discarded(event: Discarded, told: _Telling) -> str:
+    return f"{told.who(event.seat)} discarded {told.label(event.card)}."
 
 
-def _asked(event: PartnerAsked, viewer: int | None, label: CardLabel) -> str:
-    return f'{_who(event.seat)} asked partner: "May I go out?"'
+def _asked(event: PartnerAsked, told: _Telling) -> str:
+    return f'{told.who(event.seat)} asked partner: "May I go out?"'
 
 
-def _answered(event: PartnerAnswered, viewer: int | None, label: CardLabel) -> str:
-    return f'{_who(event.seat)} answered "{"Yes" if event.yes else "No"}".'
+def _answered(event: PartnerAnswered, told: _Telling) -> str:
+    return f'{told.who(event.seat)} answered "{"Yes" if event.yes else "No"}".'
 
 
-def _went_out(event: WentOut, viewer: int | None, label: CardLabel) -> str:
-    return f"{_who(event.seat)} went out{' concealed' if event.concealed else ''}."
+def _went_out(event: WentOut, told: _Telling) -> str:
+    return f"{told.who(event.seat)} went out{' concealed' if event.concealed else ''}."
 
 
-def _exhausted(event: StockExhausted, viewer: int | None, label: CardLabel) -> str:
+def _exhausted(event: StockExhausted, told: _Telling) -> str:
     return "The stock is exhausted: the round ends."
 
 
-def _scored(event: RoundScored, viewer: int | None, label: CardLabel) -> str:
+def _scored(event: RoundScored, told: _Telling) -> str:
     parts = ", ".join(f"{TEAM_NAMES[score.team]} {score.total:+d}" for score in event.scores)
     return f"Round {event.round_no} scored: {parts}; totals {event.totals[0]} to {event.totals[1]}."
 
 
-def _won(event: GameWon, viewer: int | None, label: CardLabel) -> str:
+def _won(event: GameWon, told: _Telling) -> str:
     return f"{TEAM_NAMES[event.team]} won the game, {max(event.totals)} to {min(event.totals)}."
 
 
-_DESCRIBERS: dict[type, Callable[[object, int | None, CardLabel], str]] = {
+_DESCRIBERS: dict[type, Callable[[object, _Telling], str]] = {
     RoundDealt: _dealt,  # type: ignore[dict-item]
     UpCardTurned: _up_card,  # type: ignore[dict-item]
     RedThreeLaid: _red_three,  # type: ignore[dict-item]

@@ -563,7 +563,13 @@ class CanastaApp(App[int]):
 
     def _start_log(self) -> None:
         state = self.session.state
-        lines = [describe_event(RoundDealt(state.round_no, state.dealer), viewer=self.viewer)]
+        lines = [
+            describe_event(
+                RoundDealt(state.round_no, state.dealer),
+                viewer=self.viewer,
+                names=self.session.names,
+            )
+        ]
         lines.extend(
             describe_event(
                 UpCardTurned(card, frozen=card.is_wild or card.is_red_three),
@@ -627,7 +633,10 @@ class CanastaApp(App[int]):
         if isinstance(entry, str):
             return entry
         return describe_event(
-            entry, viewer=None if self.hand_hidden else self.viewer, label=self.style.label
+            entry,
+            viewer=None if self.hand_hidden else self.viewer,
+            label=self.style.label,
+            names=self.session.names,
         )
 
     def _hand_over(self, seat: int | None) -> None:
