@@ -10,6 +10,7 @@ text only (the callers own the files).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -17,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from canasta.engine.actions import Action, parse_action
 from canasta.engine.cards import Card, cards_text, full_deck, parse_cards
 from canasta.engine.errors import CanastaError, NotationError
-from canasta.engine.game import apply, new_game, shuffled_deck
+from canasta.engine.game import Step, apply, new_game, shuffled_deck
 from canasta.engine.melds import Meld, meld_error, split_rank
 from canasta.engine.rules import RuleSet
 from canasta.engine.scoring import RoundScore
@@ -32,6 +33,7 @@ __all__ = [
     "make_record",
     "position_of",
     "replay",
+    "replay_steps",
 ]
 
 RECORD_VERSION = 1
@@ -147,22 +149,32 @@ def make_record(initial: GameState, actions: list[Action]) -> GameRecord:
     )
 
 
+def replay_steps(record: GameRecord) -> Iterator[tuple[GameState, Action, Step]]:
+    """Each recorded action with the state before it and the step it made.
+
+    Raises:
+        CanastaError: naming the first action that does not apply.
+    """
+    state = record.initial_state()
+    for index, action in enumerate(record.parsed_actions()):
+        try:
+            step = apply(state, action)
+        except CanastaError as error:
+            raise CanastaError(
+                f"Action {index + 1} of the record ({action}) is illegal there: {error}"
+            ) from None
+        yield state, action, step
+        state = step.state
+
+
 def replay(record: GameRecord) -> list[GameState]:
     """Every state of the recorded game, the initial one first.
 
     Raises:
         CanastaError: naming the first action that does not apply.
     """
-    state = record.initial_state()
-    states = [state]
-    for index, action in enumerate(record.parsed_actions()):
-        try:
-            state = apply(state, action).state
-        except CanastaError as error:
-            raise CanastaError(
-                f"Action {index + 1} of the record ({action}) is illegal there: {error}"
-            ) from None
-        states.append(state)
+    states = [record.initial_state()]
+    states.extend(step.state for _, _, step in replay_steps(record))
     return states
 
 

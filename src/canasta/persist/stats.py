@@ -14,8 +14,7 @@ from pydantic import AwareDatetime, Field, NonNegativeInt, model_validator
 
 from canasta.engine import CanastaError, Phase, team_of
 from canasta.engine.events import CanastaCompleted, WentOut
-from canasta.engine.game import apply
-from canasta.engine.record import GameRecord
+from canasta.engine.record import GameRecord, replay_steps
 from canasta.persist.files import (
     LoadError,
     WriteError,
@@ -184,13 +183,7 @@ def summarize(
     home = session.home_team
     canastas = went_out = 0
     state = record.initial_state()
-    for index, action in enumerate(record.parsed_actions()):
-        try:
-            step = apply(state, action)
-        except CanastaError as error:
-            raise CanastaError(
-                f"Action {index + 1} of the record ({action}) is illegal there: {error}"
-            ) from None
+    for _, _, step in replay_steps(record):
         for event in step.events:
             if isinstance(event, CanastaCompleted) and event.team == home:
                 canastas += 1

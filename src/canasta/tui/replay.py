@@ -29,13 +29,13 @@ from canasta.engine import (
     GameState,
     NextRound,
     Phase,
-    apply,
     seat_name,
     view,
 )
 from canasta.engine.events import RoundDealt, UpCardTurned
 from canasta.engine.narrate import CardLabel, describe_event, letter_label
 from canasta.engine.record import GameRecord
+from canasta.engine.record import replay_steps as replay_steps_of
 from canasta.persist import (
     GameResult,
     LoadError,
@@ -98,17 +98,10 @@ def replay_steps(record: GameRecord, *, label: CardLabel = letter_label) -> list
     """
     state = record.initial_state()
     steps = [ReplayStep(state, None, None, _deal_lines(state, label))]
-    for index, action in enumerate(record.parsed_actions()):
-        seat = state.to_move
-        try:
-            step = apply(state, action)
-        except CanastaError as error:
-            raise CanastaError(
-                f"Action {index + 1} of the record ({action}) is illegal there: {error}"
-            ) from None
-        state = step.state
+    for before, action, step in replay_steps_of(record):
+        seat = before.to_move
         lines = tuple(describe_event(event, viewer=seat, label=label) for event in step.events)
-        steps.append(ReplayStep(state, action, seat, lines))
+        steps.append(ReplayStep(step.state, action, seat, lines))
     return steps
 
 
