@@ -44,3 +44,11 @@ def test_records_import_no_ui() -> None:
     loaded = _top_level(_modules_after("import canasta.engine.record"))
     assert "textual" not in loaded
     assert "rich" not in loaded
+
+
+def test_the_tuis_game_flow_imports_no_ui() -> None:
+    loaded = _top_level(
+        _modules_after("import canasta.tui.flow, canasta.tui.status, canasta.tui.players")
+    )
+    assert "canasta" in loaded
+    assert not {"textual", "rich"} & loaded

@@ -34,6 +34,7 @@ from canasta.engine import (
 from canasta.tui.app import CanastaApp, make_app
 from canasta.tui.hotseat import CurtainScreen, Seating, SeatingScreen
 from canasta.tui.options import Options
+from canasta.tui.players import Players
 from canasta.tui.screens import MessageScreen, ScoreSheetScreen
 from canasta.tui.session import HUMAN
 from canasta.tui.widgets import HandView
@@ -194,7 +195,7 @@ async def test_four_humans_play_a_round_and_nobody_sees_another_hand() -> None:
 async def test_two_partners_against_two_bots_play_a_round_privately() -> None:
     app = hotseat_app(PARTNERS_VS_BOTS)
     gate = threading.Event()
-    app.bots = {seat: GatedBot(gate) for seat in app.bots}
+    app.players = Players(app.session.seats, bots=[GatedBot(gate)] * 3, bot_seed=BOT_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         seen = await play_round(pilot, app, gate)
         assert seen["a bot thought, no hand shown"] >= 4, seen

@@ -22,6 +22,7 @@ from canasta.engine import (
     parse_cards,
 )
 from canasta.engine.record import Position, TurnModel
+from canasta.tui.flow import meld_plan
 
 from .helpers import click_cards, make_test_app, settle
 
@@ -171,7 +172,7 @@ async def test_every_refusal_is_notified_and_changes_nothing() -> None:
                 recorded = list(app.session.actions)
                 if isinstance(item, tuple):
                     await click_cards(pilot, parse_cards(item[0]))
-                    plan = app.meld_plan(app.table_screen.selection())
+                    plan = meld_plan(app.session, app.table_screen.selection(), seat=app.viewer)
                     if item[1] == "x":
                         plan = [Discard(app.table_screen.selection()[0])]
                     await pilot.press(item[1])

@@ -44,7 +44,7 @@ from canasta.persist import (
     save_game,
     save_settings,
 )
-from canasta.tui.app import CanastaApp, TableScreen, make_app
+from canasta.tui.app import CanastaApp, make_app
 from canasta.tui.options import Options
 from canasta.tui.replay import GamesScreen, ReplayScreen, score_line
 from canasta.tui.resume import ResumeScreen
@@ -52,6 +52,7 @@ from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
 from canasta.tui.settings_screen import SettingsScreen
 from canasta.tui.stats_screen import StatsScreen
 from canasta.tui.storage import session_info
+from canasta.tui.table_screen import TableScreen
 
 from .helpers import settle, south_choice
 

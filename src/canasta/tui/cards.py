@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from canasta.engine import (
     Action,
@@ -24,6 +23,9 @@ from canasta.engine import (
     TakePile,
 )
 from canasta.engine.cards import rank_name
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 __all__ = ["CardStyle", "hand_order", "rank_label"]
 
@@ -52,6 +54,8 @@ class CardStyle:
 
     def styled(self, card: Card) -> Text:
         """The label with the suit's colour class (red or black) and wilds marked."""
+        from rich.text import Text  # here: the labels alone serve the Textual-free flow
+
         suit = card.suit
         if card.is_wild:
             style = "bold magenta"

@@ -7,7 +7,7 @@ seating (:class:`Seating`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -26,7 +26,6 @@ __all__ = [
     "CurtainScreen",
     "Seating",
     "SeatingScreen",
-    "curtain_lines",
     "presets",
 ]
 
@@ -198,27 +197,3 @@ class CurtainScreen(Screen[None]):
     def action_reveal(self) -> None:
         """The named person is at the keyboard: show the table."""
         self.dismiss(None)
-
-
-def curtain_lines(
-    names: Sequence[str], seat: int, *, asker: int | None = None, answer: bool | None = None
-) -> tuple[str, str]:
-    """The title and detail of the curtain before ``seat`` takes the keyboard.
-
-    ``asker`` is the partner whose question ``seat`` must answer; ``answer`` is the answer
-    ``seat`` gets back from its partner.
-    """
-    name = names[seat]
-    label = seat_name(seat)
-    who = label if name == label else f"{name} ({label})"
-    look = f"Press Enter when only {name} is looking."
-    if asker is not None:
-        return f"{name}: {names[asker]} asks whether they may go out.", look
-    if answer is not None:
-        told = (
-            f"Yes: {name} must go out this turn."
-            if answer
-            else f"No: {name} may not go out this turn."
-        )
-        return f"Pass back to {who}.", f"{names[(seat + 2) % 4]} answered {told} {look}"
-    return f"Pass to {who}.", look

@@ -1,0 +1,231 @@
+"""The game flow, without Textual: whose move it is and who makes it, which engine actions a
+selection of cards becomes, what the last move touched, and the sentences of the log and the
+dialogs that follow from a move.
+
+The app asks these functions and draws their answers; every one of them is a plain function
+of the session (or the state) and is tested without a running app.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from canasta.engine import (
+    TEAM_NAMES,
+    Action,
+    Card,
+    GameState,
+    LayOff,
+    Meld,
+    Phase,
+    TakePile,
+    is_legal,
+    partner,
+    seat_name,
+    team_of,
+)
+from canasta.engine.events import (
+    CardsLaidOff,
+    Event,
+    Melded,
+    PartnerAnswered,
+    PileTaken,
+    RoundDealt,
+    UpCardTurned,
+)
+from canasta.engine.narrate import describe_event
+from canasta.tui.cards import CardStyle
+from canasta.tui.session import Session
+
+__all__ = [
+    "BotMoves",
+    "CurtainFalls",
+    "KeyboardMoves",
+    "Touched",
+    "curtain_for",
+    "deal_lines",
+    "keyboard_leaves",
+    "lay_off_ranks",
+    "meld_plan",
+    "next_mover",
+    "partner_reply",
+    "sheet_title",
+    "smallest_take",
+    "touched_by",
+]
+
+#: Each team's meld ranks a move changed (highlighted on the table).
+Touched = tuple[frozenset[int], frozenset[int]]
+
+
+@dataclass(frozen=True, slots=True)
+class BotMoves:
+    """A bot plays ``seat`` now."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CurtainFalls:
+    """A person who is not at the keyboard plays ``seat`` now: hide the table first."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeyboardMoves:
+    """The person at the keyboard plays ``seat`` now."""
+
+    seat: int
+
+
+def next_mover(
+    session: Session, *, viewer: int, hand_hidden: bool
+) -> BotMoves | CurtainFalls | KeyboardMoves | None:
+    """Who makes the next move, and how (``None``: nobody, the round or game is over)."""
+    mover = session.state.to_move
+    if mover is None:
+        return None
+    if not session.is_human(mover):
+        return BotMoves(mover)
+    if mover != viewer or hand_hidden:
+        return CurtainFalls(mover)
+    return KeyboardMoves(mover)
+
+
+def keyboard_leaves(session: Session, *, viewer: int, hand_hidden: bool) -> bool:
+    """With two humans or more: whether the hand at the keyboard must be hidden now.
+
+    It is when the turn leaves the one at the keyboard (a bot partner answering that
+    player's question keeps it) and when the round ends (everybody looks at the score sheet,
+    then at the next deal).
+    """
+    state = session.state
+    mover = state.to_move
+    if len(session.humans) < 2 or hand_hidden or mover == viewer:
+        return False
+    return not (mover is not None and not session.is_human(mover) and state.turn == viewer)
+
+
+def curtain_for(session: Session, seat: int, happened: Sequence[Event]) -> tuple[str, str]:
+    """The curtain's title and detail before ``seat``'s player takes the keyboard: the
+    question to answer, partner's answer just given, or only the turn."""
+    names = session.names
+    name = names[seat]
+    label = seat_name(seat)
+    who = label if name == label else f"{name} ({label})"
+    look = f"Press Enter when only {name} is looking."
+    if session.state.phase is Phase.ANSWER:
+        return f"{name}: {names[partner(seat)]} asks whether they may go out.", look
+    answers = [event for event in happened if isinstance(event, PartnerAnswered)]
+    if answers and answers[-1].seat == partner(seat):
+        told = (
+            f"Yes: {name} must go out this turn."
+            if answers[-1].yes
+            else f"No: {name} may not go out this turn."
+        )
+        return f"Pass back to {who}.", f"{names[partner(seat)]} answered {told} {look}"
+    return f"Pass to {who}.", look
+
+
+def partner_reply(session: Session, happened: Sequence[Event]) -> tuple[str, str] | None:
+    """The title and text telling the player a bot partner's answer, if one just came."""
+    answered = [event for event in happened if isinstance(event, PartnerAnswered)]
+    if not answered or session.is_human(answered[-1].seat):
+        return None
+    answer = answered[-1]
+    text = "Yes: you must go out this turn." if answer.yes else "No: you may not go out this turn."
+    return f"{seat_name(answer.seat)} answers", text
+
+
+def touched_by(happened: Sequence[Event]) -> Touched:
+    """Each team's meld ranks that ``happened`` melded, laid off on, or took the pile to."""
+    touched: list[set[int]] = [set(), set()]
+    for event in happened:
+        if isinstance(event, (Melded, CardsLaidOff)):
+            touched[team_of(event.seat)].add(event.rank)
+        elif isinstance(event, PileTaken):
+            touched[team_of(event.seat)].add(event.top.rank)
+    return frozenset(touched[0]), frozenset(touched[1])
+
+
+def meld_plan(session: Session, cards: Sequence[Card], *, seat: int) -> list[Action]:
+    """The melds for ``cards``: one per natural rank, the wild cards placed where the engine
+    accepts the whole plan (or, if nowhere, with the first rank, so the engine can say why)."""
+    naturals: dict[int, list[Card]] = {}
+    wilds: list[Card] = []
+    for card in cards:
+        if card.is_wild:
+            wilds.append(card)
+        else:
+            naturals.setdefault(card.rank, []).append(card)
+    groups = sorted(naturals.values(), key=lambda group: -sum(c.value for c in group))
+    if len(groups) <= 1:
+        return [Meld(tuple(cards))]
+    seen: set[tuple[tuple[int, Card], ...]] = set()
+    for owners in itertools.product(range(len(groups)), repeat=len(wilds)):
+        key = tuple(sorted(zip(owners, wilds, strict=True)))
+        if key in seen:
+            continue
+        seen.add(key)
+        plan: list[Action] = [
+            Meld(tuple(group) + tuple(w for o, w in zip(owners, wilds, strict=True) if o == i))
+            for i, group in enumerate(groups)
+        ]
+        if session.try_all(plan, seat=seat):
+            return plan
+    return [Meld(tuple(groups[0]) + tuple(wilds)), *(Meld(tuple(g)) for g in groups[1:])]
+
+
+def smallest_take(legal: Sequence[Action]) -> TakePile:
+    """The legal way to take the pile with the fewest cards from the hand (none legal: a
+    plain take, so that the engine says why not)."""
+    takes = sorted(
+        (item for item in legal if isinstance(item, TakePile)), key=lambda item: len(item.cards)
+    )
+    return takes[0] if takes else TakePile()
+
+
+def lay_off_ranks(state: GameState, cards: Sequence[Card], *, seat: int) -> list[int]:
+    """The ranks of ``seat``'s team's melds that ``cards`` may be laid off on now."""
+    chosen = tuple(cards)
+    return [
+        meld.rank
+        for meld in state.melds[team_of(seat)]
+        if is_legal(state, LayOff(meld.rank, chosen))
+    ]
+
+
+def deal_lines(
+    state: GameState, *, viewer: int, names: Sequence[str], style: CardStyle
+) -> list[str]:
+    """The log's first lines of a round: the deal, the up-cards, the red threes laid out."""
+    lines = [describe_event(RoundDealt(state.round_no, state.dealer), viewer=viewer, names=names)]
+    lines.extend(
+        describe_event(
+            UpCardTurned(card, frozen=card.is_wild or card.is_red_three), label=style.label
+        )
+        for card in state.pile
+    )
+    lines.extend(
+        f"{TEAM_NAMES[team]} has red threes laid out: {style.labels(cards)}."
+        for team, cards in enumerate(state.red_threes)
+        if cards
+    )
+    return lines
+
+
+def sheet_title(state: GameState, *, viewer: int, humans: int) -> str:
+    """The score sheet's title: the winner at the game's end (and, for one human, whether
+    they won), the round just over, or the round in play."""
+    if state.phase is Phase.GAME_OVER and state.winner is not None:
+        totals = f"{max(state.scores)} to {min(state.scores)}"
+        title = f"Game over: {TEAM_NAMES[state.winner]} won, {totals}."
+        if humans == 1:
+            title += " You won!" if team_of(viewer) == state.winner else " You lost."
+        return title
+    if state.phase is Phase.ROUND_OVER:
+        return f"Round {state.round_no} is over."
+    return f"Score sheet (round {state.round_no} in play)"

@@ -1,0 +1,97 @@
+"""The bots at the table, without Textual: one per bot seat, and the randomness of each of
+their decisions.
+
+The bots' modules load on the first decision (in the app's worker thread, after the table's
+first frame), not when the app starts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from canasta.engine import GameState, legal_actions, seat_name, view
+from canasta.tui.options import best_level
+from canasta.tui.session import HUMAN, Session
+
+if TYPE_CHECKING:
+    from canasta.bots import Bot, Decision
+
+__all__ = ["Players", "available_levels"]
+
+#: The level that gives hints.
+_HINT_LEVEL = "normal"
+
+
+def available_levels() -> Mapping[str, object]:
+    """The bot levels that can play, by name."""
+    from canasta.bots import BOTS
+
+    return BOTS
+
+
+class Players:
+    """Who plays the bot seats, and with which randomness.
+
+    Args:
+        kinds: ``HUMAN`` or a bot level for South, West, North and East (a level that is not
+            available yet plays the strongest one that is: see :attr:`notes`).
+        bots: bots to play West, North and East instead of those of ``kinds`` (tests).
+        bot_seed: one seeded random stream per bot; without it each decision's randomness
+            comes from the game's seed and the number of actions so far, so that a resumed
+            game goes on exactly as it would have.
+    """
+
+    def __init__(
+        self,
+        kinds: Sequence[str],
+        *,
+        bots: Sequence[Bot] | None = None,
+        bot_seed: int | None = None,
+    ) -> None:
+        available = available_levels()
+        self.kinds = tuple(kind if kind == HUMAN else best_level(kind, available) for kind in kinds)
+        #: A sentence for each seat that plays another level than the one asked for.
+        self.notes = [
+            f"The {wanted} bot is not available yet: {seat_name(seat)} plays {got}."
+            for seat, (wanted, got) in enumerate(zip(kinds, self.kinds, strict=True))
+            if wanted != got
+        ]
+        self._bots: dict[int, Bot] = (
+            {seat: bots[seat - 1] for seat in (1, 2, 3)} if bots is not None else {}
+        )
+        self._rngs = (
+            {seat: random.Random(f"canasta-bot:{bot_seed}:{seat}") for seat in range(4)}
+            if bot_seed is not None
+            else None
+        )
+
+    def seat(self, kinds: Sequence[str]) -> None:
+        """Seat new players: ``HUMAN`` or a bot level, South, West, North and East."""
+        available = available_levels()
+        self.kinds = tuple(kind if kind == HUMAN else best_level(kind, available) for kind in kinds)
+        self._bots = {}
+
+    def decide(self, seat: int, session: Session, state: GameState) -> Decision:
+        """The choice of the bot in ``seat`` in ``state``, the session's current state."""
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = _make(self.kinds[seat])
+        return bot.decide(view(state, seat), legal_actions(state), self._rng(seat, session))
+
+    def hint(self, seat: int, state: GameState, *, actions: int) -> Decision:
+        """What the hint level would do in ``seat``'s place (``actions``: played so far)."""
+        bot = _make(best_level(_HINT_LEVEL, available_levels()))
+        return bot.decide(view(state, seat), legal_actions(state), random.Random(actions))
+
+    def _rng(self, seat: int, session: Session) -> random.Random:
+        if self._rngs is not None:
+            return self._rngs[seat]
+        return random.Random(f"{session.initial.seed}:{len(session.actions)}")
+
+
+def _make(level: str) -> Bot:
+    from canasta.bots import make_bot
+
+    return make_bot(level)

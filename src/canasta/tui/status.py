@@ -1,0 +1,120 @@
+"""The status line's sentence, without Textual: what the player must do next, and why a move
+is unavailable.
+
+When the engine refuses a move, its sentence already says what and why ("To take the pile,
+the pile is frozen: you need two natural kings ..."): it reaches the player unchanged, with
+no preamble of ours in front of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta.engine import (
+    TEAM_NAMES,
+    Action,
+    Card,
+    GameState,
+    IllegalActionError,
+    Phase,
+    TakePile,
+    apply,
+    check,
+    partner,
+    seat_name,
+    team_of,
+)
+from canasta.tui.cards import CardStyle
+from canasta.tui.flow import meld_plan
+from canasta.tui.session import Session
+
+__all__ = ["status_sentence"]
+
+
+def status_sentence(
+    session: Session,
+    *,
+    viewer: int,
+    hand_hidden: bool,
+    legal: Sequence[Action],
+    chosen: Sequence[Card],
+    style: CardStyle,
+) -> str:
+    """What the player at the keyboard (``viewer``) must do next, given the ``legal``
+    actions and the ``chosen`` cards of the hand."""
+    state = session.state
+    mover = state.to_move
+    if state.phase is Phase.GAME_OVER:
+        assert state.winner is not None
+        return (
+            f"Game over: {TEAM_NAMES[state.winner]} won. Press n for the score sheet "
+            "and a new game, q to quit."
+        )
+    if state.phase is Phase.ROUND_OVER:
+        return "The round is over: press n for the score sheet and the next round."
+    assert mover is not None
+    names = session.names
+    if not session.is_human(mover):
+        dots = "..." if style.ascii else "…"
+        if state.phase is Phase.ANSWER:
+            asker = partner(mover)
+            whose = "your" if asker == viewer and not hand_hidden else f"{names[asker]}'s"
+            return f"{names[mover]} is thinking about {whose} question{dots}"
+        return f"{names[mover]} is thinking{dots}"
+    if mover != viewer or hand_hidden:
+        return f"Waiting for {names[mover]} to take the keyboard."
+    if state.phase is Phase.ANSWER and len(session.humans) > 1:
+        who = names[partner(mover)]
+        return (
+            f"{who} asks whether they may go out. y: yes, {who} must go out this turn. "
+            f"n: no, {who} may not go out this turn."
+        )
+    if state.phase is Phase.ANSWER:
+        return f"{seat_name(partner(mover))} asks whether they may go out: answer yes or no."
+    if state.phase is Phase.DRAW:
+        return "Your turn: " + _draw_sentence(state, viewer=viewer, legal=legal)
+    return _play_sentence(session, viewer=viewer, chosen=chosen, style=style)
+
+
+def _draw_sentence(state: GameState, *, viewer: int, legal: Sequence[Action]) -> str:
+    if any(isinstance(item, TakePile) for item in legal):
+        return "d draws from the stock; t takes the pile (select the cards to meld with it)."
+    top = state.pile_top
+    attempt = TakePile(tuple(card for card in state.hands[viewer] if top and card.rank == top.rank))
+    try:
+        check(state, attempt)
+    except IllegalActionError as error:
+        return f"d draws from the stock. {error.sentence}"
+    return "d draws from the stock."
+
+
+def _play_sentence(
+    session: Session, *, viewer: int, chosen: Sequence[Card], style: CardStyle
+) -> str:
+    state = session.state
+    lead = ""
+    if state.pending:
+        minimum = state.minimums[team_of(viewer)]
+        lead = (
+            f"Meld to reach your minimum ({state.turn_value} of {minimum}); "
+            "then the rest of the pile is yours. "
+        )
+    elif state.permission is True:
+        lead = "Partner said yes: you must go out this turn. "
+    elif state.permission is False:
+        lead = "Partner said no: you may not go out this turn. "
+    if not chosen:
+        return (
+            lead + "Select cards (arrows and space, or click) to meld (m) or lay off (l); "
+            "x discards the card under the cursor to end your turn."
+        )
+    labels = style.labels(chosen)
+    if len(chosen) == 1:
+        return lead + f"{labels}: x discards it, l lays it off; select more to meld."
+    try:
+        trial = state
+        for action in meld_plan(session, chosen, seat=viewer):
+            trial = apply(trial, action, seat=viewer).state
+    except IllegalActionError as error:
+        return lead + f"{labels}: {error.sentence}"
+    return lead + f"{labels}: m melds them."

@@ -1,0 +1,392 @@
+"""The table screen: scores, seats, melds, pile, the viewer's hand, the status line and the
+log, with the keys of the game (each shown only when the engine says its action is legal).
+
+The screen holds only what is on screen (the selection and the cursor); the game is the
+app's session, and every key becomes an engine action handed to the app's command path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from canasta.engine import (
+    TEAM_NAMES,
+    Answer,
+    AskPartner,
+    Card,
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    Phase,
+    TakePile,
+    team_of,
+)
+from canasta.tui.cards import hand_order
+from canasta.tui.flow import lay_off_ranks, meld_plan, smallest_take
+from canasta.tui.replay import GamesScreen
+from canasta.tui.screens import ConfirmScreen, MeldChooser, RulesScreen
+from canasta.tui.settings_screen import SettingsScreen
+from canasta.tui.widgets import (
+    HandView,
+    PilePanel,
+    ScoreBar,
+    SeatsBar,
+    StatusLine,
+    Table,
+    TeamPanel,
+)
+
+if TYPE_CHECKING:
+    from canasta.tui.app import CanastaApp
+
+__all__ = ["MIN_SIZE", "TableScreen"]
+
+#: The smallest terminal the table is laid out for.
+MIN_SIZE = (80, 24)
+#: From this width on, the log gets its own column.
+_WIDE = 110
+#: From this height on, the log (below the table) gets more lines.
+_TALL = 32
+
+#: The table's actions whose keys come and go with the position.
+_GAME_ACTIONS = (
+    "draw",
+    "take",
+    "meld",
+    "lay_off",
+    "discard",
+    "ask",
+    "answer",
+    "undo",
+    "next_round",
+    "hint",
+)
+
+
+class TableScreen(Screen[None]):
+    """The table: scores, seats, melds, pile, the viewer's hand, status line and log.
+
+    Holds only what is on screen (the selection and the cursor); the game is the app's
+    session.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "draw", "Draw"),
+        Binding("t", "take", "Take pile"),
+        Binding("m", "meld", "Meld"),
+        Binding("l", "lay_off", "Lay off"),
+        Binding("x", "discard", "Discard"),
+        Binding("a", "ask", "Ask partner"),
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n", "answer(False)", "No"),
+        Binding("u", "undo", "Undo"),
+        Binding("n", "next_round", "Next round"),
+        Binding("h", "hint", "Hint"),
+        Binding("s", "scores", "Scores"),
+        Binding("r", "rules", "Rules"),
+        Binding("g", "new_game", "New game", show=False),
+        Binding("o", "order", "Order", show=False),
+        Binding("p", "settings", "Settings", show=False),
+        Binding("i", "statistics", "Statistics", show=False),
+        Binding("v", "finished_games", "Replay", show=False),
+        Binding("q", "quit_game", "Quit"),
+        Binding("left", "cursor(-1)", "Left", show=False),
+        Binding("right", "cursor(1)", "Right", show=False),
+        Binding("space", "select", "Select", show=False),
+        Binding("escape", "clear", "Clear", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cards: tuple[Card, ...] = ()
+        self.selected: frozenset[int] = frozenset()
+        self.cursor = 0
+        self.by_suit = False
+        self.table: Table | None = None
+        self._keys: tuple[bool | None, ...] = ()
+
+    @property
+    def game(self) -> CanastaApp:
+        """The app that owns the session."""
+        return cast("CanastaApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        """The table's widgets."""
+        yield ScoreBar(id="scores")
+        yield SeatsBar(id="seats")
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                with Horizontal(id="middle"):
+                    yield TeamPanel(0, id="team0")
+                    yield PilePanel(id="pile")
+                    yield TeamPanel(1, id="team1")
+                yield HandView(id="hand")
+                yield StatusLine(id="status")
+            log = RichLog(id="log", wrap=True, min_width=20, max_lines=500)
+            log.can_focus = False
+            yield log
+        yield Static(id="too-small")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Lay out for the terminal's size."""
+        self._fit(self.app.size.width, self.app.size.height)
+        pile = self.query_one(PilePanel)
+        pile.border_title = "Pile"
+        self.game.start_play()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Switch layouts (or show the too-small message) when the terminal changes."""
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.set_class(small, "-too-small")
+        self.set_class(width >= _WIDE, "-wide")
+        self.set_class(height >= _TALL, "-tall")
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"This terminal is {width}x{height}: Canasta needs at least "
+                f"{MIN_SIZE[0]}x{MIN_SIZE[1]}, so please make the window larger."
+            )
+
+    # ------------------------------------------------------------------ drawing
+
+    def show(self, table: Table) -> None:
+        """Draw ``table``; keep the selection while the hand is unchanged."""
+        self.table = table
+        cards = tuple(hand_order(table.seen.hand, by_suit=self.by_suit))
+        if cards != self.cards:
+            self.cards = cards
+            self.selected = frozenset()
+            self.cursor = min(self.cursor, max(0, len(cards) - 1))
+        for widget in self.query("ScoreBar, SeatsBar, TeamPanel, PilePanel").results():
+            if isinstance(widget, (ScoreBar, SeatsBar, TeamPanel, PilePanel)):
+                widget.show(table)
+        for team in (0, 1):
+            yours = team == table.seen.team and not table.hidden
+            self.query_one(f"#team{team}", TeamPanel).border_title = (
+                f"{TEAM_NAMES[team]} (you)" if yours else TEAM_NAMES[team]
+            )
+        self._draw_hand()
+
+    def _draw_hand(self) -> None:
+        if self.table is None:
+            return
+        hand = self.query_one(HandView)
+        hand.show_hand(self.table, self.cards, self.selected, self.cursor)
+        chosen = self.selection()
+        hand.border_title = (
+            "Hand hidden" if self.table.hidden else f"Your hand: {len(self.cards)} cards"
+        )
+        hand.border_subtitle = (
+            f"{len(chosen)} selected = {sum(card.value for card in chosen)} points"
+            if chosen
+            else ""
+        )
+        self.query_one(StatusLine).say(self.game.status(chosen))
+        # Redrawing the footer is costly: only when a key's availability changed.
+        keys = tuple(self.check_action(action, ()) for action in _GAME_ACTIONS)
+        if keys != self._keys:
+            self._keys = keys
+            self.refresh_bindings()
+
+    def write_log(self, lines: Sequence[str]) -> None:
+        """Add sentences to the game log."""
+        if lines:
+            self.query_one(RichLog).write(Text("\n".join(lines)))
+
+    def selection(self) -> tuple[Card, ...]:
+        """The selected cards, in hand order."""
+        return tuple(self.cards[index] for index in sorted(self.selected))
+
+    # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show a key only when the engine says its action is legal now."""
+        game = self.game
+        legal = game.legal
+        chosen = bool(self.selected)
+        if action == "draw":
+            return DrawStock() in legal
+        if action == "take":
+            return any(isinstance(item, TakePile) for item in legal)
+        if action == "meld":
+            return chosen and any(isinstance(item, Meld) for item in legal)
+        if action == "lay_off":
+            return chosen and any(isinstance(item, LayOff) for item in legal)
+        if action == "discard":
+            return any(isinstance(item, Discard) for item in legal)
+        if action == "ask":
+            return AskPartner() in legal
+        if action == "answer":
+            # Hot seat: the partner answers at the table (one human answers in a dialog).
+            return Answer(True) in legal and len(game.session.humans) > 1
+        if action == "undo":
+            return game.session.human_to_move and game.session.can_undo
+        if action == "hint":
+            return bool(legal) and game.session.state.phase in (Phase.DRAW, Phase.PLAY)
+        if action == "next_round":
+            return game.session.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+        return True
+
+    def action_cursor(self, step: int) -> None:
+        """Move the hand cursor (wrapping around)."""
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+            self._draw_hand()
+
+    def action_select(self) -> None:
+        """Select or unselect the card under the cursor."""
+        if self.cards:
+            self.toggle(self.cursor)
+
+    def toggle(self, index: int) -> None:
+        """Select or unselect card ``index`` of the hand (display order)."""
+        self.cursor = index
+        self.selected = self.selected ^ {index}
+        self._draw_hand()
+
+    def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
+        """A click selects or unselects a card."""
+        self.toggle(message.index)
+
+    def action_clear(self) -> None:
+        """Unselect every card."""
+        self.selected = frozenset()
+        self._draw_hand()
+
+    def action_order(self) -> None:
+        """Sort the hand by suit instead of by rank, or back."""
+        self.by_suit = not self.by_suit
+        if self.table is not None:
+            self.cards = ()
+            self.show(self.table)
+
+    def action_draw(self) -> None:
+        """Draw from the stock."""
+        self.game.submit(DrawStock())
+
+    def action_take(self) -> None:
+        """Take the pile with the selected cards (with none: the way the engine allows)."""
+        chosen = self.selection()
+        if chosen:
+            self.game.submit(TakePile(chosen))
+            return
+        self.game.submit(smallest_take(self.game.legal))
+
+    def action_meld(self) -> None:
+        """Meld the selection: one meld per rank, all of them or none."""
+        game = self.game
+        game.submit_all(meld_plan(game.session, self.selection(), seat=game.viewer))
+
+    def action_lay_off(self) -> None:
+        """Lay the selection off on the team's meld of its rank (asking when only wilds)."""
+        chosen = self.selection()
+        ranks = sorted({card.rank for card in chosen if card.is_natural})
+        if ranks:
+            self.game.submit(LayOff(ranks[0], chosen))
+            return
+        state = self.game.session.state
+        options = lay_off_ranks(state, chosen, seat=self.game.viewer)
+        if len(options) == 1:
+            self.game.submit(LayOff(options[0], chosen))
+        elif options:
+
+            def chosen_meld(rank: int | None) -> None:
+                if rank is not None:
+                    self.game.submit(LayOff(rank, chosen))
+
+            self.app.push_screen(MeldChooser(options), chosen_meld)
+        else:
+            melds = state.melds[team_of(self.game.viewer)]
+            self.game.submit(LayOff(melds[0].rank if melds else 1, chosen))
+
+    def action_discard(self) -> None:
+        """Discard the selected card (or, with none selected, the card under the cursor)."""
+        chosen = self.selection()
+        if len(chosen) > 1:
+            self.app.notify("Select just one card to discard.", severity="warning")
+            return
+        if not chosen and not self.cards:
+            return
+        self.game.submit(Discard(chosen[0] if chosen else self.cards[self.cursor]))
+
+    def action_ask(self) -> None:
+        """Ask partner "may I go out?"."""
+        self.game.submit(AskPartner())
+
+    def action_answer(self, yes: bool) -> None:
+        """Answer partner's question (hot seat)."""
+        self.game.submit(Answer(yes))
+
+    def action_undo(self) -> None:
+        """Take back the last meld or lay-off of this turn."""
+        self.game.undo()
+
+    def action_next_round(self) -> None:
+        """Show the score sheet that deals the next round."""
+        self.game.show_sheet()
+
+    def action_hint(self) -> None:
+        """Ask the normal bot what it would do here."""
+        self.game.hint()
+
+    def action_scores(self) -> None:
+        """Show the score sheet."""
+        self.game.show_sheet()
+
+    def action_rules(self) -> None:
+        """Show the rules."""
+        self.app.push_screen(RulesScreen())
+
+    def action_new_game(self) -> None:
+        """Choose who plays at each seat, then deal a new game (Escape keeps this one)."""
+        self.game.choose_seats()
+
+    def action_quit_game(self) -> None:
+        """Quit, after confirmation."""
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.app.exit(0)
+
+        detail = (
+            "The game is saved: canasta offers to resume it when it starts again."
+            if self.game.store is not None
+            else "The game in progress will be lost."
+        )
+        self.app.push_screen(ConfirmScreen("Quit the game?", detail=detail), confirmed)
+
+    def action_settings(self) -> None:
+        """Open the settings."""
+        game = self.game
+        game.push_screen(SettingsScreen(game.settings, paths=game.paths), game.apply_settings)
+
+    def action_statistics(self) -> None:
+        """Open the statistics (nothing is kept when the game is not saved)."""
+        paths = self.game.paths
+        if paths is None:
+            self.app.notify("This game is not saved, so there are no statistics.")
+            return
+        from canasta.tui.stats_screen import StatsScreen  # here: it brings in the charts
+
+        self.app.push_screen(StatsScreen(paths))
+
+    def action_finished_games(self) -> None:
+        """List the finished games, to replay one."""
+        paths = self.game.paths
+        if paths is None:
+            self.app.notify("This game is not saved, so there are no finished games to replay.")
+            return
+        self.app.push_screen(GamesScreen(paths, style=self.game.style))

@@ -1,0 +1,90 @@
+"""The status line's sentences without a running app: what to do next, and the engine's own
+sentence, unchanged and never prefixed, when a move is refused."""
+
+from __future__ import annotations
+
+from canasta.engine import (
+    IllegalActionError,
+    Meld,
+    TakePile,
+    check,
+    legal_actions,
+    parse_cards,
+)
+from canasta.engine.record import Position
+from canasta.tui.cards import CardStyle
+from canasta.tui.session import HUMAN, Session
+from canasta.tui.status import status_sentence
+
+OTHERS = {"West": "c5 d5 h6", "North": "c6 d6 h7", "East": "c7 d7 h9"}
+STYLE = CardStyle()
+
+
+def session_at(
+    south: str,
+    *,
+    seats: tuple[str, ...] = (HUMAN, "random", "random", "random"),
+    **position: object,
+) -> Session:
+    state = Position(hands={**OTHERS, "South": south}, **position).to_state()  # type: ignore[arg-type]
+    return Session(state, seats=seats)
+
+
+def say(session: Session, chosen: str = "", *, viewer: int = 0, hidden: bool = False) -> str:
+    legal = legal_actions(session.state) if session.state.to_move == viewer else []
+    return status_sentence(
+        session,
+        viewer=viewer,
+        hand_hidden=hidden,
+        legal=legal,
+        chosen=parse_cards(chosen) if chosen else (),
+        style=STYLE,
+    )
+
+
+def refusal(session: Session, action: object) -> str:
+    try:
+        check(session.state, action)  # type: ignore[arg-type]
+    except IllegalActionError as error:
+        return error.sentence
+    raise AssertionError("the engine accepted it")
+
+
+def test_a_frozen_pile_is_explained_once_in_the_engines_words() -> None:
+    session = session_at("h12 c9 s4 d7", pile="s12")
+    sentence = refusal(session, TakePile(parse_cards("h12")))
+    assert "frozen for you: you need two natural queens" in sentence
+    text = say(session)
+    assert text == f"Your turn: d draws from the stock. {sentence}"
+    assert "cannot be taken" not in text
+    assert text.count("pile") == sentence.count("pile")
+
+
+def test_an_open_pile_offers_both_draws() -> None:
+    melds = {"North-South": ["8: h8 d8 s8"]}
+    session = session_at("h12 d12 c9 s4", pile="s12", melds=melds)
+    assert say(session) == (
+        "Your turn: d draws from the stock; t takes the pile (select the cards to meld with it)."
+    )
+
+
+def test_a_selection_that_cannot_be_melded_shows_the_engines_reason_unchanged() -> None:
+    session = session_at("h12 d12 c9 s4", phase="play")
+    sentence = refusal(session, Meld(parse_cards("h12 d12")))
+    assert say(session, "h12 d12") == f"Q♥ Q♦: {sentence}"
+    assert say(session, "h12") == "Q♥: x discards it, l lays it off; select more to meld."
+
+
+def test_a_selection_that_melds_says_so() -> None:
+    session = session_at("h12 d12 s12 c9 s4", phase="play", melds={"North-South": ["8: h8 d8 s8"]})
+    assert say(session, "h12 d12 s12") == "Q♥ Q♦ Q♠: m melds them."
+
+
+def test_others_turns_name_who_is_thinking_or_awaited() -> None:
+    west = session_at("h12 d12 c9 s4", turn="West")
+    assert say(west) == "West is thinking…"
+    hot = session_at("h12 d12 c9 s4", seats=(HUMAN,) * 4, turn="North")
+    assert say(hot) == "Waiting for North to take the keyboard."
+    assert say(session_at("h12 d12", phase="round_over")) == (
+        "The round is over: press n for the score sheet and the next round."
+    )
