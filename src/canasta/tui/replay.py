@@ -46,6 +46,7 @@ from canasta.persist import (
     load_stats,
 )
 from canasta.tui.cards import CardStyle, hand_order
+from canasta.tui.theme import CANASTA_THEME
 from canasta.tui.widgets import PilePanel, Table, TeamPanel
 
 __all__ = [
@@ -299,8 +300,6 @@ class ReplayApp(App[int]):
 
     def __init__(self, record: GameRecord, *, title: str, ascii: bool = False) -> None:
         super().__init__()
-        from canasta.tui.app import CANASTA_THEME  # here: the app imports this module
-
         self.record = record
         self.title_text = title
         self.style = CardStyle(ascii=ascii)
