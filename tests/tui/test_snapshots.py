@@ -1,5 +1,6 @@
-"""SVG snapshots of a seeded game: the table at 80x24 and 120x40, the ask-partner dialog
-and the round-end score sheet (update with ``pytest --snapshot-update``)."""
+"""SVG snapshots of a seeded game: the table at 80x24 (at the deal and late in a round with
+many melds) and 120x40, the ask-partner dialog and the round-end score sheet (update with
+``pytest --snapshot-update``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from textual.pilot import Pilot
 from canasta.engine import parse_cards
 
 from .helpers import click_cards, make_test_app, settle
+from .test_layout import CROWDED
 from .test_table import going_out_position
 
 
@@ -50,3 +52,8 @@ def test_north_asks_dialog(snap_compare: Any) -> None:
 def test_round_end_sheet(snap_compare: Any) -> None:
     app = make_test_app(state=going_out_position().to_state())
     assert snap_compare(app, terminal_size=(80, 24), run_before=_go_out)
+
+
+def test_table_80x24_late_in_a_round(snap_compare: Any) -> None:
+    app = make_test_app(state=CROWDED.to_state())
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_settled)

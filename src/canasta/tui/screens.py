@@ -6,6 +6,7 @@ from importlib import resources
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -132,6 +133,10 @@ def _sheet_rows(history: tuple[tuple[RoundScore, RoundScore], ...]) -> list[tupl
     return rows
 
 
+#: The score sheet's chart beside the table from this width on; below it from this height.
+_SHEET_SIDE_BY_SIDE, _SHEET_STACKED = 100, 40
+
+
 class ScoreSheetScreen(ModalScreen[bool]):
     """The score sheet: every part of every round and the running totals.
 
@@ -178,6 +183,13 @@ class ScoreSheetScreen(ModalScreen[bool]):
             else:
                 hint = "Esc: back to the table"
             yield Label(hint, id="sheet-hint")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Both teams' columns come first: when the width is short the chart goes below
+        the table (or, when the height is short too, away)."""
+        narrow = event.size.width < _SHEET_SIDE_BY_SIDE
+        self.set_class(narrow and event.size.height >= _SHEET_STACKED, "-stacked")
+        self.set_class(narrow and event.size.height < _SHEET_STACKED, "-no-chart")
 
     def on_mount(self) -> None:
         """Fill the table."""
@@ -230,6 +242,10 @@ def _chart(history: tuple[tuple[RoundScore, RoundScore], ...]) -> Widget | None:
     plt.plot(rounds, totals[1], label=TEAM_NAMES[1], marker="braille")
     plt.title("Running totals")
     plt.xticks([float(number) for number in rounds])
+    low = min(min(team) for team in totals)
+    high = max(max(team) for team in totals)
+    ticks = sorted({round(low + (high - low) * step / 4) for step in range(5)})
+    plt.yticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])
     return plot
 
 

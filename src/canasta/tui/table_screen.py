@@ -55,8 +55,10 @@ __all__ = ["MIN_SIZE", "TableScreen"]
 MIN_SIZE = (80, 24)
 #: From this width on, the log gets its own column.
 _WIDE = 110
-#: From this height on, the log (below the table) gets more lines.
-_TALL = 32
+#: Narrow layout: the lines of the bars and the footer, and of the status line.
+_BARS, _STATUS = 3, 3
+#: Narrow layout: the least lines of the log, and of the melds and pile row.
+_LOG_MIN, _MIDDLE_MIN = 3, 6
 
 #: The table's actions whose keys come and go with the position.
 _GAME_ACTIONS = (
@@ -153,12 +155,30 @@ class TableScreen(Screen[None]):
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         self.set_class(small, "-too-small")
         self.set_class(width >= _WIDE, "-wide")
-        self.set_class(height >= _TALL, "-tall")
         if small:
             self.query_one("#too-small", Static).update(
                 f"This terminal is {width}x{height}: Canasta needs at least "
                 f"{MIN_SIZE[0]}x{MIN_SIZE[1]}, so please make the window larger."
             )
+        self._fit_middle(width, height)
+
+    def _fit_middle(self, width: int, height: int) -> None:
+        """Narrow layout: the melds and the pile get the lines they need, as far as the hand,
+        the status line and the least of the log leave; the log gets the rest. (Wide: the
+        log has its own column, and the melds all the height the hand leaves.)"""
+        middle = self.query_one("#middle")
+        if width >= _WIDE:
+            middle.styles.height = None
+            return
+        if self.table is None:
+            return
+        hand = self.query_one(HandView).lines_at(width - 4) + 2
+        free = height - _BARS - _STATUS - hand - _LOG_MIN
+        panels = self.query(TeamPanel).results(TeamPanel)
+        wanted = max(len(self.query_one(PilePanel).lines()), *(p.lines_wanted() for p in panels))
+        rows = max(_MIDDLE_MIN, min(wanted + 2, free))
+        if middle.styles.height is None or middle.styles.height.value != rows:
+            middle.styles.height = rows
 
     # ------------------------------------------------------------------ drawing
 
@@ -179,6 +199,7 @@ class TableScreen(Screen[None]):
                 f"{TEAM_NAMES[team]} (you)" if yours else TEAM_NAMES[team]
             )
         self._draw_hand()
+        self._fit_middle(self.app.size.width, self.app.size.height)
 
     def _draw_hand(self) -> None:
         if self.table is None:

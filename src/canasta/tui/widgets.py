@@ -128,7 +128,13 @@ class SeatsBar(TableWidget):
 
 
 class TeamPanel(TableWidget):
-    """One team's red threes and melds by rank, canastas clearly marked."""
+    """One team's red threes and melds by rank, canastas clearly marked.
+
+    Each meld takes a line while there is room: its cards when they fit the width, else a
+    short form (``K x7 ★ NATURAL``, ``Q x7 ★ MIXED 2w``, ``9 x4 3 natural, 1 wild``). When the panel
+    is too low for a line per meld, the short forms share lines (``K x7★N  Q x7★M 2w``),
+    so that every meld stays on screen however many there are.
+    """
 
     def __init__(self, team: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -139,97 +145,154 @@ class TeamPanel(TableWidget):
         seen = table.seen
         return (seen.melds[self.team], seen.red_threes[self.team], table.touched[self.team])
 
-    def _meld_line(self, meld: TableMeld, width: int, touched: bool) -> Text:
-        style = self.table.style if self.table is not None else CardStyle()
+    def lines_wanted(self) -> int:
+        """The lines of a line per meld (and one for the red threes)."""
+        if self.table is None:
+            return 2
+        return 1 + max(1, len(self.table.seen.melds[self.team]))
+
+    def _is_canasta(self, meld: TableMeld) -> bool:
+        return self.table is not None and meld.is_canasta(self.table.seen.rules)
+
+    def _meld_line(self, meld: TableMeld, width: int) -> Text:
+        assert self.table is not None
+        style = self.table.style
+        star = "*" if style.ascii else "★"
+        if self._is_canasta(meld):
+            line = Text(f"{rank_label(meld.rank):>2} x{len(meld.cards)} ", style="bold")
+            kind = "NATURAL" if meld.is_natural else "MIXED"
+            wilds = "" if meld.is_natural else f" {meld.wilds}w"
+            for label in (f"{star} {kind} canasta", f"{star} {kind}"):
+                if line.cell_len + len(label) + len(wilds) <= width:
+                    break
+            line.append(label, style="bold green" if meld.is_natural else "bold yellow")
+            line.append(wilds)
+            return line
         head = f"{rank_label(meld.rank):>2} x{len(meld.cards):<2} "
         line = Text(head, style="bold")
-        canasta = len(meld.cards) >= (
-            self.table.seen.rules.canasta_size if self.table is not None else 7
-        )
-        if canasta:
-            star = "*" if style.ascii else "★"
-            if meld.is_natural:
-                line.append(f"{star} NATURAL canasta", style="bold green")
-            else:
-                line.append(f"{star} MIXED canasta", style="bold yellow")
-                line.append(f" {meld.wilds}w")
+        ordered = sorted(meld.cards, key=lambda card: (card.is_wild, int(card)))
+        cards = Text(" ").join(style.styled(card) for card in ordered)
+        counts = f"{meld.naturals} natural, {meld.wilds} wild"
+        if len(head) + cards.cell_len <= width:
+            line.append_text(cards)
+        elif len(head) + len(counts) <= width:
+            line.append(counts)
         else:
-            ordered = sorted(meld.cards, key=lambda card: (card.is_wild, int(card)))
-            cards = Text(" ").join(style.styled(card) for card in ordered)
-            if len(head) + cards.cell_len <= width:
-                line.append_text(cards)
-            else:
-                line.append(f"{meld.naturals} natural, {meld.wilds} wild")
-        if touched:
-            line.stylize("reverse")
+            line.append(f"{meld.naturals}n {meld.wilds}w")
         return line
 
+    def _short(self, meld: TableMeld) -> Text:
+        """The meld in a few cells: rank, size, canasta kind, wild cards."""
+        assert self.table is not None
+        star = "*" if self.table.style.ascii else "★"
+        text = Text(f"{rank_label(meld.rank):>2} x{len(meld.cards)}", style="bold")
+        if self._is_canasta(meld):
+            natural = meld.is_natural
+            text.append(
+                f"{star}{'N' if natural else 'M'}", style="bold green" if natural else "bold yellow"
+            )
+        if meld.wilds:
+            text.append(f" {meld.wilds}w")
+        return text
+
+    @staticmethod
+    def _packed(items: list[Text], *, width: int, lines: int) -> list[Text]:
+        """``items`` in as few aligned columns as make them fit in ``lines`` lines (in as many
+        as the width holds, if none do)."""
+        cell = max(item.cell_len for item in items) + 2
+        columns = max(1, min(-(-len(items) // max(1, lines)), (width + 2) // cell))
+        rows: list[Text] = []
+        for start in range(0, len(items), columns):
+            row = Text()
+            for item in items[start : start + columns]:
+                if row:
+                    row.pad_right(cell - (row.cell_len % cell or cell))
+                row.append_text(item)
+            rows.append(row)
+        return rows
+
     def render(self) -> RenderableType:
-        """The red threes, then one line per meld."""
+        """The red threes, then the melds: a line each, or packed when the panel is low."""
         if self.table is None:
             return ""
         seen = self.table.seen
         style = self.table.style
-        width = self.content_region.width or self.size.width
-        lines: list[Text] = []
+        width = self.content_region.width or self.size.width or 24
+        height = self.content_region.height or self.size.height
+        touched = self.table.touched[self.team]
         threes = seen.red_threes[self.team]
         reds = Text("Red 3s: ")
         if threes:
             reds.append_text(Text(" ").join(style.styled(card) for card in threes))
         else:
             reds.append("none", style="dim")
-        lines.append(reds)
         melds = seen.melds[self.team]
         if not melds:
-            lines.append(Text("No melds yet.", style="dim"))
-        for meld in melds:
-            lines.append(self._meld_line(meld, width, meld.rank in self.table.touched[self.team]))
-        return Text("\n").join(lines)
+            body = [Text("No melds yet.", style="dim")]
+        elif height and 1 + len(melds) > height:
+            shorts = [self._marked(self._short(meld), meld.rank in touched) for meld in melds]
+            body = self._packed(shorts, width=width, lines=height - 1)
+        else:
+            body = [
+                self._marked(self._meld_line(meld, width), meld.rank in touched) for meld in melds
+            ]
+        text = Text("\n").join([reds, *body])
+        text.no_wrap = True
+        text.overflow = "ellipsis"
+        return text
+
+    @staticmethod
+    def _marked(line: Text, touched: bool) -> Text:
+        if touched:
+            line.stylize("reverse")
+        return line
 
 
 class PilePanel(TableWidget):
-    """The discard pile (top card, size, frozen or blocked and why) and the stock."""
+    """The discard pile (top card, size, frozen or blocked and why) and the stock, in lines
+    of at most 22 cells."""
 
     def render(self) -> RenderableType:
         """A few lines about the pile and the stock."""
         if self.table is None:
             return ""
+        return Text("\n").join(self.lines())
+
+    def lines(self) -> list[Text]:
+        """The panel's lines."""
+        assert self.table is not None
         seen = self.table.seen
         style = self.table.style
-        text = Text()
         top = seen.pile_top
-        text.append("Pile: ")
+        first = Text("Pile: ")
         if top is None:
-            text.append("empty", style="dim")
+            first.append("empty", style="dim")
         else:
             card = style.styled(top)
             if self.table.pile_touched:
                 card.stylize("reverse")
-            text.append_text(card)
-            text.append(f" ({len(seen.pile)})")
-        text.append("\n")
+            first.append_text(card)
+            first.append(f" ({len(seen.pile)})")
+        lines = [first]
         if seen.pile_blocked and top is not None:
-            text.append("BLOCKED", style="bold red")
-            text.append(f" by {style.label(top)}\n")
+            lines.append(Text.assemble(("BLOCKED", "bold red"), f" by {style.label(top)}"))
         if seen.pile_frozen:
-            text.append("FROZEN", style="bold cyan")
-            text.append(": wild or red 3 inside\n")
+            lines.append(Text.assemble(("FROZEN", "bold cyan"), " for everyone"))
+            lines.append(Text("(a wild card or red 3)"))
         elif self.table.hidden:
             pass  # Frozen or open for whom: nobody is at the keyboard.
         elif not seen.melded[seen.team]:
-            text.append("Frozen for you", style="bold cyan")
-            text.append(": no initial meld\n")
+            lines.append(Text("Frozen for your team", style="bold cyan"))
+            lines.append(Text("until its initial meld", style="cyan"))
         elif top is not None and not seen.pile_blocked:
-            text.append("Open\n", style="green")
-        text.append(f"Stock: {seen.stock_size}")
+            lines.append(Text("Open", style="green"))
+        lines.append(Text(f"Stock: {seen.stock_size}"))
         if seen.pending:
-            text.append(f"\nWaiting: {len(seen.pending)} pile cards", style="bold")
+            lines.append(Text(f"Waiting: {len(seen.pending)} pile cards", style="bold"))
         if seen.permission is not None and seen.turn == seen.seat:
-            text.append(
-                "\nPartner: YES, go out" if seen.permission else "\nPartner: NO going out",
-                style="bold",
-            )
-        return text
+            answer = "Partner: YES, go out" if seen.permission else "Partner: NO going out"
+            lines.append(Text(answer, style="bold"))
+        return lines
 
 
 class HandView(TableWidget):
@@ -296,6 +359,10 @@ class HandView(TableWidget):
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         """Two lines per row of cards."""
+        return self.lines_at(width)
+
+    def lines_at(self, width: int) -> int:
+        """The lines the hand takes ``width`` cells wide: two per row of cards."""
         per_line = max(1, (width + 1) // _CELL)
         return max(2, 2 * -(-len(self.cards) // per_line))
 

@@ -1,0 +1,190 @@
+"""At 80x24 every fact a player needs stays on screen: late in a round both teams' melds,
+however many (a line each, or packed short forms), a mixed canasta on one line, the score
+sheet's two columns with whole points; early in a round the log gets the room the empty
+meld panels leave."""
+
+from __future__ import annotations
+
+import re
+
+from textual.widgets import RichLog
+
+from canasta.engine import GameState
+from canasta.engine.record import Position, ScoreModel
+from canasta.tui.app import CanastaApp
+from canasta.tui.cards import rank_label
+from canasta.tui.screens import ScoreSheetScreen
+from canasta.tui.widgets import TeamPanel
+
+from .helpers import make_test_app, screen_text, settle
+
+
+def _score(melds: int, hands: int, *, natural: int = 0, mixed: int = 0, out: int = 0) -> ScoreModel:
+    return ScoreModel(
+        melds=melds,
+        hands=hands,
+        natural_canastas=natural,
+        natural_canasta_points=500 * natural,
+        mixed_canastas=mixed,
+        mixed_canasta_points=300 * mixed,
+        red_threes=0,
+        red_three_points=0,
+        going_out=out,
+        concealed=0,
+    )
+
+
+#: Round 3: seven melds a team, two canastas each (one mixed with two wilds, one with three).
+LATE = Position(
+    round_no=3,
+    hands={
+        "South": "c5 d7 h9 s11 c12 s13 jk s4 s6 c8 d10",
+        "West": "s7 s9 h11",
+        "North": "c11 d12 s5",
+        "East": "c9 h5 d8",
+    },
+    pile="s8 c7",
+    melds={
+        "North-South": [
+            "1: h1 d1 c1 s1",
+            "4: h4 d4 c4",
+            "13: h13 h13 d13 d13 c13 c13 s13",
+            "12: h12 d12 c12 s12 h12 c2 d2",
+            "10: h10 d10 s10 c2",
+            "11: h11 d11 s11",
+            "8: h8 d8 c8 s8 h8",
+        ],
+        "East-West": [
+            "5: h5 d5 c5 s5",
+            "6: h6 h6 d6 d6 c6 c6 s6",
+            "7: h7 d7 c7 s2",
+            "1: h1 d1 c1 s1 jk jk h2",
+            "9: h9 d9 c9",
+            "4: s4 h4 d4",
+            "10: c10 c10 s10",
+        ],
+    },
+    scores=(3100, 4890),
+    history=[
+        (_score(1450, -40, natural=1, mixed=1, out=100), _score(1210, -85, natural=1)),
+        (_score(835, -45), _score(1865, 0, natural=2, mixed=1, out=100)),
+    ],
+)
+
+#: Eleven melds and eight, and a hand of fourteen cards: more melds than panel lines.
+CROWDED = Position(
+    round_no=2,
+    hands={
+        "South": "d1 c1 d4 c4 d5 c5 d8 c8 d9 c9 d10 c10 d11 c11",
+        "West": "s11 s11 h11",
+        "North": "h12 d12 c12",
+        "East": "s3 c3 s7",
+    },
+    pile="s3 c3",
+    red_threes={"North-South": "h3 d3"},
+    melds={
+        "North-South": [
+            "1: h1 d1 c1",
+            "4: h4 d4 c4",
+            "5: h5 d5 c5",
+            "6: h6 d6 c6",
+            "7: h7 d7 c7 s7 h7 d7 c7",
+            "8: h8 d8 c8",
+            "9: h9 d9 c9",
+            "10: h10 d10 c10",
+            "11: h11 d11 c11",
+            "12: h12 d12 c12 s12 c2 d2 h2",
+            "13: h13 d13 c13",
+        ],
+        "East-West": [
+            "1: s1 s1 h1",
+            "4: s4 s4 h4",
+            "5: s5 s5 h5",
+            "6: s6 s6 h6 d6 c6 jk s2",
+            "8: s8 s8 h8",
+            "9: s9 s9 h9",
+            "10: s10 s10 h10",
+            "13: s13 s13 h13 d13 c13",
+        ],
+    },
+)
+
+
+def panel_text(app: CanastaApp, team: int) -> str:
+    """What the team's meld panel shows on screen (inside its border)."""
+    lines = screen_text(app).splitlines()
+    box = app.table_screen.query_one(f"#team{team}", TeamPanel).content_region
+    return "\n".join(line[box.x : box.right] for line in lines[box.y : box.bottom])
+
+
+def assert_every_meld_shown(app: CanastaApp, state: GameState) -> None:
+    for team in (0, 1):
+        text = panel_text(app, team)
+        for meld in state.melds[team]:
+            label = f"{rank_label(meld.rank)} x{len(meld.cards)}"
+            assert re.search(rf"(^|\s){re.escape(label)}", text, re.MULTILINE), (label, text)
+            if meld.is_canasta(state.rules) and not meld.is_natural:
+                # A mixed canasta's wild cards on the same line as its rank.
+                assert re.search(rf"{re.escape(label)} ?★(?: MIXED|M) {meld.wilds}w", text), text
+        assert not re.search(r"^\s*\d+w", text, re.MULTILINE), text  # nothing wrapped
+
+
+async def test_late_in_a_round_every_meld_of_both_teams_is_on_screen() -> None:
+    state = LATE.to_state()
+    app = make_test_app(state=state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert_every_meld_shown(app, state)
+        assert "★ NATURAL" in panel_text(app, 0)
+        assert "Your hand: 11 cards" in screen_text(app)
+
+
+async def test_more_melds_than_lines_share_lines_and_all_stay_on_screen() -> None:
+    state = CROWDED.to_state()
+    app = make_test_app(state=state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = app.table_screen.query_one("#team0", TeamPanel)
+        assert panel.content_region.height < 1 + len(state.melds[0])
+        assert_every_meld_shown(app, state)
+        text = screen_text(app)
+        assert "Your hand: 14 cards" in text
+        assert "Red 3s: 3♥ 3♦" in panel_text(app, 0)
+        assert "The pile is blocked" in text
+
+
+async def test_the_score_sheet_at_80x24_shows_both_columns_in_whole_points() -> None:
+    app = make_test_app(state=LATE.to_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreSheetScreen)
+        text = screen_text(app)
+        assert re.search(r"North-South\s+East-West", text), text
+        assert re.search(r"Running total\s+3100\s+4890", text), text
+        assert re.search(r"Round total\s+\+790\s+\+3265", text), text
+        assert "Running totals" not in text  # no room for the chart beside the columns
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Running totals" in text
+        assert re.search(r"Running total\s+3100\s+4890", text), text
+        axis = re.findall(r"(\S+)┤", text)
+        assert axis and all(re.fullmatch(r"\d+", label) for label in axis), axis
+
+
+async def test_early_in_a_round_the_log_gets_the_room_of_the_empty_panels() -> None:
+    app = make_test_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.table_screen
+        assert screen.query_one("#middle").outer_size.height == 6
+        assert screen.query_one(RichLog).outer_size.height >= 8
+        assert "Frozen for your team\n" in panel_pile(app)
+
+
+def panel_pile(app: CanastaApp) -> str:
+    lines = screen_text(app).splitlines()
+    box = app.table_screen.query_one("#pile").content_region
+    return "\n".join(line[box.x : box.right].rstrip() for line in lines[box.y : box.bottom])
