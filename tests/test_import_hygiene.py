@@ -52,3 +52,16 @@ def test_the_tuis_game_flow_imports_no_ui() -> None:
     )
     assert "canasta" in loaded
     assert not {"textual", "rich"} & loaded
+
+
+def test_the_app_starts_without_the_files_or_charts_modules() -> None:
+    # What the table's first frame does not need loads later: pydantic and the files layer
+    # with the first file read, plotext with the first chart.
+    loaded = _modules_after(
+        "from canasta.tui.app import make_app\n"
+        "from canasta.tui.options import Options\n"
+        "make_app(Options(seed=1, levels=('random',) * 3))"
+    )
+    assert "canasta.tui.app" in loaded
+    assert not {"pydantic", "plotext", "textual_plotext"} & _top_level(loaded)
+    assert not {"canasta.persist", "canasta.engine.record"} & loaded

@@ -1,6 +1,9 @@
 """The app: the game at the table (:class:`~canasta.tui.play.PlayApp`) with its files around
 it. Every action is saved as it is played, an unfinished saved game is offered (or resumed)
 at start, finished games are counted and archived, and the settings screen's choices apply.
+
+The files' modules (pydantic, the records) load only when there are files: a game without
+them, and the table's first frame, never wait for them.
 """
 
 from __future__ import annotations
@@ -10,25 +13,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from canasta.engine import TEAM_NAMES, GameState, seat_name
-from canasta.persist import Paths, SessionInfo, Settings
 from canasta.tui.cards import CardStyle
 from canasta.tui.hotseat import Seating
 from canasta.tui.options import Options
 from canasta.tui.play import PlayApp
-from canasta.tui.resume import ResumeScreen
-from canasta.tui.storage import (
-    AutoSaver,
-    GameArchived,
-    GameStore,
-    SaveFailed,
-    Startup,
-    look_for_saved_game,
-    session_info,
-)
 from canasta.tui.table_screen import MIN_SIZE
 
 if TYPE_CHECKING:
     from canasta.bots import Bot
+    from canasta.persist import Paths, SessionInfo, Settings
+    from canasta.tui.storage import GameArchived, GameStore, SaveFailed, Startup
 
 __all__ = ["MIN_SIZE", "CanastaApp", "make_app"]
 
@@ -51,32 +45,53 @@ class CanastaApp(PlayApp):
         settings: Settings | None = None,
     ) -> None:
         super().__init__(options, state=state, bots=bots, bot_seed=bot_seed, seating=seating)
-        #: The player's settings (what the settings screen shows and saves).
-        self.settings = settings or Settings()
+        self._settings = settings
         #: Where the game, settings, statistics and records are kept (``None``: nowhere).
         self.paths = paths
-        self.store = GameStore(AutoSaver(paths, self.post_message)) if paths else None
-        #: An unfinished saved game to offer (``resume``: to resume without asking).
-        self.startup = startup or Startup()
-        self.notes.extend(self.startup.notes)
+        self.store: GameStore | None = None
+        if paths is not None:
+            from canasta.tui.storage import AutoSaver, GameStore
+
+            self.store = GameStore(AutoSaver(paths, self.post_message))
+        #: What was found at start: an unfinished saved game to offer (``resume``: to
+        #: resume without asking) and sentences about files that could not be used.
+        self.startup = startup
+        if startup is not None:
+            self.notes.extend(startup.notes)
         self.resume = resume
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings (what the settings screen shows and saves)."""
+        if self._settings is None:
+            from canasta.persist import Settings
+
+            self._settings = Settings()
+        return self._settings
+
+    @property
+    def _offering(self) -> bool:
+        """Whether an unfinished saved game is still to be offered."""
+        return self.startup is not None and self.startup.saved is not None
 
     def start_play(self) -> None:
         """Offer the unfinished saved game first (resume it at once with ``--resume``), else
         start playing."""
-        if self.startup.saved is not None:
+        if self._offering:
             self._offer_resume()
             return
         super().start_play()
 
     def keep(self) -> None:
         """Save the game as it now stands (not while a saved one is being offered)."""
-        if self.store is not None and self.startup.saved is None:
+        if self.store is not None and not self._offering:
             self.store.sync(self.session, self._session_info)
 
     def _session_info(self) -> SessionInfo:
         """Who plays the game in progress, for its save: a name chosen at the seating
         screen, else the one in the settings."""
+        from canasta.tui.storage import session_info
+
         names = [
             given if given != seat_name(seat) else self.options.names[seat]
             for seat, given in enumerate(self.session.names)
@@ -88,6 +103,9 @@ class CanastaApp(PlayApp):
         if self.resume:
             self.resume_game()
             return
+        from canasta.tui.resume import ResumeScreen
+
+        assert self.startup is not None
         saved, session = self.startup.saved, self.startup.session
         assert saved is not None and session is not None
 
@@ -95,16 +113,17 @@ class CanastaApp(PlayApp):
             if resume:
                 self.resume_game()
             else:
-                self.startup = Startup()
+                self.startup = None
                 self.start_play()
 
         self.push_screen(ResumeScreen(saved, session.state), chosen)
 
     def resume_game(self) -> None:
         """Go back into the saved game: its session, its bots, the log from here on."""
+        assert self.startup is not None
         saved, session = self.startup.saved, self.startup.session
         assert saved is not None and session is not None
-        self.startup = Startup()
+        self.startup = None
         seats, names = session.seats, session.names
         self._seat(
             Seating(
@@ -153,7 +172,7 @@ class CanastaApp(PlayApp):
         """
         if settings is None:
             return
-        self.settings = settings
+        self._settings = settings
         names = settings.names
         level = settings.difficulty
         self.options = dataclasses.replace(
@@ -199,11 +218,14 @@ def make_app(
     with ``resume``, resumed at once) and finished games are counted and archived; without,
     nothing is read or written. ``settings`` are what the settings screen starts from.
     """
-    startup = look_for_saved_game(paths) if paths is not None else Startup()
-    if resume and paths is not None and startup.saved is None:
-        startup = Startup(
-            notes=(*startup.notes, "There is no unfinished game to resume: a new game is dealt.")
-        )
+    startup = None
+    if paths is not None:
+        from canasta.tui.storage import Startup, look_for_saved_game
+
+        startup = look_for_saved_game(paths)
+        if resume and startup.saved is None:
+            missing = "There is no unfinished game to resume: a new game is dealt."
+            startup = Startup(notes=(*startup.notes, missing))
     return CanastaApp(
         options or Options(),
         state=state,

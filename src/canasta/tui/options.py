@@ -6,11 +6,13 @@ import argparse
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from canasta.__main__ import LEVELS
 from canasta.engine import CanastaError
-from canasta.persist import Settings
+
+if TYPE_CHECKING:
+    from canasta.persist import Settings
 
 __all__ = ["PACE_SECONDS", "Options", "best_level", "is_utf8"]
 
@@ -57,7 +59,11 @@ class Options:
         Raises:
             CanastaError: a difficulty that names an unknown level or the wrong number.
         """
-        settings = defaults or Settings()
+        if defaults is None:
+            from canasta.persist import Settings
+
+            defaults = Settings()
+        settings = defaults
         level = settings.difficulty
         levels: tuple[str, str, str] = (level, level, level)
         if args.difficulty:

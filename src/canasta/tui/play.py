@@ -22,6 +22,7 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import RichLog
 
+from canasta.bots import BOTS
 from canasta.engine import (
     Action,
     Answer,
@@ -53,7 +54,7 @@ from canasta.tui.flow import (
 )
 from canasta.tui.hotseat import CurtainScreen, Seating, SeatingScreen
 from canasta.tui.options import PACE_SECONDS, Options, best_level
-from canasta.tui.players import Players, available_levels
+from canasta.tui.players import Players
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
 from canasta.tui.session import HUMAN, Session
 from canasta.tui.status import status_sentence
@@ -160,9 +161,8 @@ class PlayApp(App[int]):
             kinds=(session.seats[0], session.seats[1], session.seats[2], session.seats[3]),
             names=(session.names[0], session.names[1], session.names[2], session.names[3]),
         )
-        available = available_levels()
-        level = best_level(self.options.levels[0], available)
-        return SeatingScreen(seating, available=available, level=level)
+        level = best_level(self.options.levels[0], BOTS)
+        return SeatingScreen(seating, available=BOTS, level=level)
 
     def _seated_first(self, seating: Seating | None) -> None:
         if seating is None:

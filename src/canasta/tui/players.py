@@ -1,34 +1,20 @@
-"""The bots at the table, without Textual: one per bot seat, and the randomness of each of
-their decisions.
-
-The bots' modules load on the first decision (in the app's worker thread, after the table's
-first frame), not when the app starts.
-"""
+"""The bots at the table, without Textual: one per bot seat (made on its first decision, in
+the app's worker thread), and the randomness of each of their decisions."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
+from canasta.bots import BOTS, Bot, Decision, make_bot
 from canasta.engine import GameState, legal_actions, seat_name, view
 from canasta.tui.options import best_level
 from canasta.tui.session import HUMAN, Session
 
-if TYPE_CHECKING:
-    from canasta.bots import Bot, Decision
-
-__all__ = ["Players", "available_levels"]
+__all__ = ["Players"]
 
 #: The level that gives hints.
 _HINT_LEVEL = "normal"
-
-
-def available_levels() -> Mapping[str, object]:
-    """The bot levels that can play, by name."""
-    from canasta.bots import BOTS
-
-    return BOTS
 
 
 class Players:
@@ -50,7 +36,7 @@ class Players:
         bots: Sequence[Bot] | None = None,
         bot_seed: int | None = None,
     ) -> None:
-        available = available_levels()
+        available = BOTS
         self.kinds = tuple(kind if kind == HUMAN else best_level(kind, available) for kind in kinds)
         #: A sentence for each seat that plays another level than the one asked for.
         self.notes = [
@@ -69,7 +55,7 @@ class Players:
 
     def seat(self, kinds: Sequence[str]) -> None:
         """Seat new players: ``HUMAN`` or a bot level, South, West, North and East."""
-        available = available_levels()
+        available = BOTS
         self.kinds = tuple(kind if kind == HUMAN else best_level(kind, available) for kind in kinds)
         self._bots = {}
 
@@ -77,21 +63,15 @@ class Players:
         """The choice of the bot in ``seat`` in ``state``, the session's current state."""
         bot = self._bots.get(seat)
         if bot is None:
-            bot = self._bots[seat] = _make(self.kinds[seat])
+            bot = self._bots[seat] = make_bot(self.kinds[seat])
         return bot.decide(view(state, seat), legal_actions(state), self._rng(seat, session))
 
     def hint(self, seat: int, state: GameState, *, actions: int) -> Decision:
         """What the hint level would do in ``seat``'s place (``actions``: played so far)."""
-        bot = _make(best_level(_HINT_LEVEL, available_levels()))
+        bot = make_bot(best_level(_HINT_LEVEL, BOTS))
         return bot.decide(view(state, seat), legal_actions(state), random.Random(actions))
 
     def _rng(self, seat: int, session: Session) -> random.Random:
         if self._rngs is not None:
             return self._rngs[seat]
         return random.Random(f"{session.initial.seed}:{len(session.actions)}")
-
-
-def _make(level: str) -> Bot:
-    from canasta.bots import make_bot
-
-    return make_bot(level)

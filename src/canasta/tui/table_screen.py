@@ -33,9 +33,7 @@ from canasta.engine import (
 )
 from canasta.tui.cards import hand_order
 from canasta.tui.flow import lay_off_ranks, meld_plan, smallest_take
-from canasta.tui.replay import GamesScreen
 from canasta.tui.screens import ConfirmScreen, MeldChooser, RulesScreen
-from canasta.tui.settings_screen import SettingsScreen
 from canasta.tui.widgets import (
     HandView,
     PilePanel,
@@ -391,6 +389,8 @@ class TableScreen(Screen[None]):
 
     def action_settings(self) -> None:
         """Open the settings."""
+        from canasta.tui.settings_screen import SettingsScreen  # here: it needs pydantic
+
         game = self.game
         game.push_screen(SettingsScreen(game.settings, paths=game.paths), game.apply_settings)
 
@@ -410,4 +410,6 @@ class TableScreen(Screen[None]):
         if paths is None:
             self.app.notify("This game is not saved, so there are no finished games to replay.")
             return
+        from canasta.tui.replay import GamesScreen  # here: it reads the records
+
         self.app.push_screen(GamesScreen(paths, style=self.game.style))
