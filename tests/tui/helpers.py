@@ -12,6 +12,7 @@ from canasta.bots import RandomBot
 from canasta.engine import (
     Action,
     AskPartner,
+    Card,
     Discard,
     DrawStock,
     GameState,
@@ -95,6 +96,17 @@ async def click_cards(pilot: Pilot[int], cards: tuple[object, ...]) -> None:
         x = 2 + (index % per_line) * 6 + 2
         y = 1 + (index // per_line) * 2
         await pilot.click(HandView, offset=(x, y))
+
+
+def select_cards(app: CanastaApp, cards: tuple[Card, ...]) -> None:
+    """Select ``cards`` in the hand at the keyboard as a click on each does, without the
+    mouse's waits (for tests about something else: clicking is tested at the table)."""
+    screen = app.table_screen
+    taken: set[int] = set()
+    for card in cards:
+        index = next(i for i, c in enumerate(screen.cards) if c == card and i not in taken)
+        taken.add(index)
+        screen.toggle(index)
 
 
 def is_south_turn(state: GameState) -> bool:

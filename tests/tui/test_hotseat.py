@@ -39,16 +39,18 @@ from canasta.tui.screens import MessageScreen, ScoreSheetScreen
 from canasta.tui.session import HUMAN
 from canasta.tui.widgets import HandView
 
-from .helpers import BOT_SEED, click_cards, screen_text, settle, south_choice
+from .helpers import BOT_SEED, click_cards, screen_text, select_cards, settle, south_choice
 from .test_table import going_out_position
 
 #: A card label as the table draws it (Unicode mode).
 CARD = re.compile(r"JK|(?:10|[2-9AJQK])[♣♦♥♠]")
 DREW = re.compile(r"(\w+) drew (\S+) from the stock")
 KEYS = {DrawStock: "d", TakePile: "t", Meld: "m", LayOff: "l", Discard: "x", AskPartner: "a"}
-# In this deal every seat's simple policy takes the pile, melds, lays off and asks once; the
-# round ends when a player goes out.
 ROUND_SEED = 216
+# Short deals played whole: with four humans playing the simple policy someone asks partner
+# and the round ends when a player goes out; with two partners against two random bots, the
+# bots think at least four times.
+FOUR_HUMANS_SEED, PARTNERS_SEED = 176, 1124
 
 FOUR_HUMANS = Seating(kinds=(HUMAN, HUMAN, HUMAN, HUMAN))
 PARTNERS_VS_BOTS = Seating(
@@ -56,9 +58,11 @@ PARTNERS_VS_BOTS = Seating(
 )
 
 
-def hotseat_app(seating: Seating | None, *, state: GameState | None = None) -> CanastaApp:
-    """A hot-seat app playing instantly, random bots seeded, from ``ROUND_SEED``'s deal."""
-    options = Options(seed=ROUND_SEED, pace="instant", hotseat=True)
+def hotseat_app(
+    seating: Seating | None, *, state: GameState | None = None, seed: int = ROUND_SEED
+) -> CanastaApp:
+    """A hot-seat app playing instantly, random bots seeded, from ``seed``'s deal."""
+    options = Options(seed=seed, pace="instant", hotseat=True)
     return make_app(options, state=state, bot_seed=BOT_SEED, seating=seating)
 
 
@@ -123,7 +127,7 @@ async def assert_private(pilot: Pilot[int], app: CanastaApp) -> None:
 async def play_round(
     pilot: Pilot[int], app: CanastaApp, gate: threading.Event | None = None
 ) -> Counter[str]:
-    """Play the round to its score sheet, every human by keys and clicks, checking the screen
+    """Play the round to its score sheet, every human by keys, checking the screen
     at every step (and, with gated bots, while each bot thinks); return what happened."""
     asked: set[int] = set()
     seen: Counter[str] = Counter()
@@ -163,7 +167,7 @@ async def play_round(
         cards = getattr(action, "cards", ())
         if isinstance(action, Discard):
             cards = (action.card,)
-        await click_cards(pilot, cards)
+        select_cards(app, cards)
         await pilot.press(KEYS[type(action)])
         assert app.session.actions[before] == action
         seen[type(action).__name__] += 1
@@ -174,7 +178,7 @@ async def play_round(
 
 
 async def test_four_humans_play_a_round_and_nobody_sees_another_hand() -> None:
-    app = hotseat_app(FOUR_HUMANS)
+    app = hotseat_app(FOUR_HUMANS, seed=FOUR_HUMANS_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         seen = await play_round(pilot, app)
         assert app.session.state.phase is Phase.ROUND_OVER
@@ -193,7 +197,7 @@ async def test_four_humans_play_a_round_and_nobody_sees_another_hand() -> None:
 
 
 async def test_two_partners_against_two_bots_play_a_round_privately() -> None:
-    app = hotseat_app(PARTNERS_VS_BOTS)
+    app = hotseat_app(PARTNERS_VS_BOTS, seed=PARTNERS_SEED)
     gate = threading.Event()
     app.players = Players(app.session.seats, bots=[GatedBot(gate)] * 3, bot_seed=BOT_SEED)
     async with app.run_test(size=(80, 24)) as pilot:

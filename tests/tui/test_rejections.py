@@ -24,7 +24,7 @@ from canasta.engine import (
 from canasta.engine.record import Position, TurnModel
 from canasta.tui.flow import meld_plan
 
-from .helpers import click_cards, make_test_app, settle
+from .helpers import make_test_app, select_cards, settle
 
 OTHERS = {"West": "c5 d5 h6", "North": "c6 d6 h7", "East": "c7 d7 h9"}
 KINGS = ["13: h13 d13 c13"]
@@ -171,7 +171,7 @@ async def test_every_refusal_is_notified_and_changes_nothing() -> None:
                 before = app.session.state
                 recorded = list(app.session.actions)
                 if isinstance(item, tuple):
-                    await click_cards(pilot, parse_cards(item[0]))
+                    select_cards(app, parse_cards(item[0]))
                     plan = meld_plan(app.session, app.table_screen.selection(), seat=app.viewer)
                     if item[1] == "x":
                         plan = [Discard(app.table_screen.selection()[0])]
