@@ -3,7 +3,9 @@
 Run: ``python benchmarks/tui.py`` (prints the figures; not part of the test run).
 
 - Launch: a fresh ``python`` process imports the app, starts it headless at 80x24 and
-  reports when the table's first frame was written; median of several launches.
+  reports when the table's first frame was written; median of several launches. Measured
+  twice: the app alone (no files), and as the ``canasta`` command starts it (its command
+  line parsed, the settings read and the saved game looked for, in an empty home).
 - Key press to redraw: in a running game (100x32), the time from posting a key to the
   next rendered frame handed to the display; cursor and selection keys, and the game
   keys draw and discard (a discard's first frame comes before the bots reply).
@@ -14,17 +16,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from typing import Any
 
 from textual.worker import WorkerCancelled
 
 LAUNCHES = 7
+_XDG = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME")
 
 _CHILD = """
 import sys, time
@@ -43,17 +48,38 @@ make_app(Options(seed=7, levels=("random",) * 3, pace="instant")).run(
 """
 
 
-def launch_seconds() -> list[float]:
+_COMMAND_CHILD = """
+import sys, time
+start = float(sys.argv[1])
+from canasta.__main__ import build_parser
+from canasta.tui import build_app
+
+async def first_frame(pilot):
+    await pilot.pause()
+    print(time.time() - start)
+    pilot.app.exit()
+
+build_app(build_parser().parse_args(["--seed", "7", "--pace", "instant"])).run(
+    headless=True, size=(80, 24), auto_pilot=first_frame
+)
+"""
+
+
+def launch_seconds(child: str = _CHILD) -> list[float]:
     """Seconds from starting a new process to the app's first frame."""
     times = []
-    for _ in range(LAUNCHES):
-        out = subprocess.run(
-            [sys.executable, "-c", _CHILD, repr(time.time())],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
-        times.append(float(out.strip().splitlines()[-1]))
+    with tempfile.TemporaryDirectory() as home:
+        # The command's files in an empty home: nothing of the user's is read or written.
+        env = {**os.environ, **{name: home for name in _XDG}}
+        for _ in range(LAUNCHES):
+            out = subprocess.run(
+                [sys.executable, "-c", child, repr(time.time())],
+                check=True,
+                capture_output=True,
+                text=True,
+                env=env,
+            ).stdout
+            times.append(float(out.strip().splitlines()[-1]))
     return times
 
 
@@ -135,10 +161,15 @@ def _ms(seconds: float) -> str:
 def main() -> None:
     """Print the figures."""
     launches = launch_seconds()
+    command = launch_seconds(_COMMAND_CHILD)
     moves, actions, rss = asyncio.run(key_latencies())
     both = sorted(moves + actions)
     p99 = both[min(len(both) - 1, round(0.99 * (len(both) - 1)))]
     print(f"launch to first frame: median {_ms(statistics.median(launches))} ({LAUNCHES} runs)")
+    print(
+        f"launch as the canasta command (settings, saved game): median "
+        f"{_ms(statistics.median(command))} ({LAUNCHES} runs)"
+    )
     print(
         f"key press to redraw: median {_ms(statistics.median(both))}, p99 {_ms(p99)} "
         f"({len(both)} keys; cursor/select median {_ms(statistics.median(moves))}, "

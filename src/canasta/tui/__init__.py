@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-__all__ = ["run"]
+if TYPE_CHECKING:
+    from canasta.tui.app import CanastaApp
+
+__all__ = ["build_app", "run"]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -14,6 +18,15 @@ def run(args: argparse.Namespace) -> int:
     The settings in the config directory supply what the command line leaves out (each bad
     value is reported and its default used); the game is saved in the state directory.
     """
+    app = build_app(args)
+    if isinstance(app, int):
+        return app
+    result = app.run()
+    return 0 if result is None else result
+
+
+def build_app(args: argparse.Namespace) -> CanastaApp | int:
+    """The app :func:`run` runs for ``args`` (or the exit status of bad options)."""
     from canasta.engine import CanastaError
     from canasta.persist import Paths, load_settings
     from canasta.tui.app import make_app
@@ -28,5 +41,4 @@ def run(args: argparse.Namespace) -> int:
         return 2
     app = make_app(options, paths=paths, resume=bool(args.resume), settings=settings.value)
     app.notes.extend(settings.problems)
-    result = app.run()
-    return 0 if result is None else result
+    return app
