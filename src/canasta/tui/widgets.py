@@ -172,13 +172,15 @@ class TeamPanel(TableWidget):
         line = Text(head, style="bold")
         ordered = sorted(meld.cards, key=lambda card: (card.is_wild, int(card)))
         cards = Text(" ").join(style.styled(card) for card in ordered)
-        counts = f"{meld.naturals} natural, {meld.wilds} wild"
+        counts = (
+            f"{meld.naturals} natural, {meld.wilds} wild",
+            f"{meld.naturals} nat, {meld.wilds} wild",
+            f"{meld.naturals}n {meld.wilds}w",
+        )
         if len(head) + cards.cell_len <= width:
             line.append_text(cards)
-        elif len(head) + len(counts) <= width:
-            line.append(counts)
         else:
-            line.append(f"{meld.naturals}n {meld.wilds}w")
+            line.append(next((c for c in counts if len(head) + len(c) <= width), counts[-1]))
         return line
 
     def _short(self, meld: TableMeld) -> Text:
