@@ -24,10 +24,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from canasta.engine.cards import MELD_RANKS, Card, card_value
+from canasta.engine.cards import MELD_RANKS, RANK_OF, THREE, TWO, WILD_CARDS, Card, card_value
 from canasta.engine.rules import RuleSet
 
-__all__ = ["HandCounts", "can_go_out", "can_reach", "count_hand", "max_meld_value"]
+__all__ = [
+    "HandCounts",
+    "can_go_out",
+    "can_reach",
+    "count_hand",
+    "hand_groups",
+    "max_meld_value",
+    "sub_multisets",
+]
 
 #: Point value of one natural of each rank.
 _RANK_VALUE = {rank: card_value(Card.of(rank, 0)) for rank in MELD_RANKS}
@@ -115,12 +123,12 @@ def count_hand(cards: tuple[Card, ...]) -> HandCounts:
     counts: dict[int, int] = {}
     jokers = twos = black = 0
     for card in cards:
-        rank = card >> 2
-        if card == 0:
+        rank = RANK_OF[card]
+        if not rank:
             jokers += 1
-        elif rank == 2:
+        elif rank == TWO:
             twos += 1
-        elif rank == 3:
+        elif rank == THREE:
             black += 1
         else:
             counts[rank] = counts.get(rank, 0) + 1
@@ -331,3 +339,42 @@ def _can_place_all(
         if extra <= cap and required - must + extra <= wilds:
             return True
     return False
+
+
+@lru_cache(maxsize=65536)
+def sub_multisets(cards: tuple[Card, ...], low: int, high: int) -> tuple[tuple[Card, ...], ...]:
+    """Every distinct sub-multiset of sorted ``cards`` with ``low`` to ``high`` cards."""
+    kinds: list[tuple[Card, int]] = []
+    for card in cards:
+        if kinds and kinds[-1][0] == card:
+            kinds[-1] = (card, kinds[-1][1] + 1)
+        else:
+            kinds.append((card, 1))
+    out: list[tuple[Card, ...]] = []
+
+    def walk(index: int, chosen: tuple[Card, ...]) -> None:
+        if len(chosen) > high:
+            return
+        if index == len(kinds):
+            if len(chosen) >= low:
+                out.append(chosen)
+            return
+        card, count = kinds[index]
+        for k in range(count + 1):
+            walk(index + 1, chosen + (card,) * k)
+
+    walk(0, ())
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def hand_groups(hand: tuple[Card, ...]) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:
+    """A sorted hand's naturals by rank, and its wild cards."""
+    naturals: dict[int, list[Card]] = {}
+    wilds: list[Card] = []
+    for card in hand:
+        if card in WILD_CARDS:
+            wilds.append(card)
+        else:
+            naturals.setdefault(RANK_OF[card], []).append(card)
+    return {rank: tuple(cards) for rank, cards in naturals.items()}, tuple(wilds)

@@ -113,7 +113,7 @@ class MeldChooser(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-def _sheet_rows(history: tuple[tuple[RoundScore, RoundScore], ...]) -> list[tuple[str, str, str]]:
+def _sheet_rows(history: tuple[tuple[RoundScore, ...], ...]) -> list[tuple[str, str, str]]:
     """Every part of every round, latest round first, with round and running totals."""
     rows: list[tuple[str, str, str]] = []
     running = [0, 0]
@@ -147,7 +147,7 @@ class ScoreSheetScreen(ModalScreen[bool]):
 
     def __init__(
         self,
-        history: tuple[tuple[RoundScore, RoundScore], ...],
+        history: tuple[tuple[RoundScore, ...], ...],
         *,
         title: str,
         can_continue: bool,
@@ -211,7 +211,7 @@ class ScoreSheetScreen(ModalScreen[bool]):
         self.app.exit(0)
 
 
-def _chart(history: tuple[tuple[RoundScore, RoundScore], ...]) -> Widget | None:
+def _chart(history: tuple[tuple[RoundScore, ...], ...]) -> Widget | None:
     """A line chart of both teams' running totals, when textual-plotext is installed."""
     try:
         from textual_plotext import PlotextPlot
