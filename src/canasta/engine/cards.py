@@ -34,6 +34,7 @@ __all__ = [
     "full_deck",
     "parse_card",
     "parse_cards",
+    "parse_rank",
     "rank_name",
 ]
 
@@ -204,12 +205,13 @@ def card_value(card: int) -> int:
 
 
 _SUIT_LETTERS = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3}
-_RANK_TOKENS = {"a": 1, "j": 11, "q": 12, "k": 13, "t": 10}
+_RANK_TOKENS = {"a": 1, "ace": 1, "j": 11, "q": 12, "k": 13, "t": 10}
 _CARD_RE = re.compile(r"^(?:([cdhs♣♦♥♠])(\d{1,2}|[ajqkt])|(\d{1,2}|[ajqkt])([cdhs♣♦♥♠]))$")
 _JOKER_WORDS = frozenset({"jk", "jo", "joker", "jkr", "*"})
 
 
-def _parse_rank(token: str) -> int | None:
+def parse_rank(token: str) -> int | None:
+    """A rank from ``1``-``13`` or a letter (``a``, ``j``, ``q``, ``k``, ``t``), or ``None``."""
     if token.isdigit():
         rank = int(token)
         return rank if 1 <= rank <= 13 else None
@@ -233,7 +235,7 @@ def parse_card(text: str) -> Card:
         suit_text, rank_text = (
             (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
         )
-        rank = _parse_rank(rank_text)
+        rank = parse_rank(rank_text)
         if rank is not None:
             return Card._interned[rank * 4 + _SUIT_LETTERS[suit_text]]
     raise NotationError(

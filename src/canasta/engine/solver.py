@@ -171,7 +171,7 @@ def max_meld_value(hand: HandCounts, table: TableCounts, rules: RuleSet) -> tupl
             else:
                 short_ranks.append((n * _RANK_VALUE[rank], n))
     for rank, (naturals, wilds) in table.items():
-        if rank not in ranks_in_hand and rank != 3:
+        if rank not in ranks_in_hand and rank != THREE:
             capacity += _wild_capacity(naturals, wilds, rules)
     wild_count = hand.jokers + hand.twos
     # Short ranks (a natural pair) each need wilds to reach the minimum size; unlock the
@@ -326,7 +326,7 @@ def _can_place_all(
                 return False
             shapes.append((n, must, capacity))
     for rank, (naturals, wild) in table.items():
-        if rank not in ranks_in_hand and rank != 3:
+        if rank not in ranks_in_hand and rank != THREE:
             shapes.append((naturals + wild, 0, _wild_capacity(naturals, wild, rules)))
     required = sum(must for _, must, _ in shapes)
     capacity = sum(cap for _, _, cap in shapes)
