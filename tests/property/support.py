@@ -172,18 +172,6 @@ def candidate_actions(state: GameState) -> Iterator[Action]:
     yield AskPartner()
 
 
-def as_listed(state: GameState, action: Action) -> Action:
-    """How ``legal_actions`` lists ``action``: a meld of a rank the team already has is
-    listed as a lay-off (decision j)."""
-    if isinstance(action, Meld):
-        naturals = [c for c in action.cards if not c.is_wild]
-        if naturals:
-            rank = naturals[0].rank
-            if state.team_meld(team_of(state.turn), rank) is not None:
-                return LayOff(rank, action.cards)
-    return action
-
-
 def listed(state: GameState) -> set[Action]:
     """``legal_actions`` as a set (and no duplicates in the list)."""
     actions = legal_actions(state)
