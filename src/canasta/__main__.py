@@ -11,9 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from canasta import __version__
-
-PACES = ("instant", "fast", "normal")
-LEVELS = ("random", "easy", "normal", "hard")
+from canasta.choices import LEVELS, PACES
 
 EPILOG = """\
 commands (run 'canasta COMMAND --help' for each):
