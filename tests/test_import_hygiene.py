@@ -44,3 +44,8 @@ def test_records_import_no_ui() -> None:
     loaded = _top_level(_modules_after("import canasta.engine.record"))
     assert "textual" not in loaded
     assert "rich" not in loaded
+
+
+def test_simulate_loads_rich_only_to_draw() -> None:
+    # Worker processes import canasta.simulate to play games; they never draw.
+    assert "rich" not in _top_level(_modules_after("import canasta.simulate"))

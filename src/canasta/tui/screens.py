@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import resources
-from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -14,6 +12,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Label, OptionList, Static
 
 from canasta.engine import TEAM_NAMES, RoundScore
+from canasta.resources import rules_text
 from canasta.tui.cards import rank_label
 
 __all__ = [
@@ -22,7 +21,6 @@ __all__ = [
     "MessageScreen",
     "RulesScreen",
     "ScoreSheetScreen",
-    "load_rules",
 ]
 
 
@@ -233,32 +231,6 @@ def _chart(history: tuple[tuple[RoundScore, ...], ...]) -> Widget | None:
     return plot
 
 
-def load_rules() -> str:
-    """The text of ``docs/rules.md``: from the installed package, else from the source tree.
-
-    Returns a short Markdown message when the rules file cannot be found.
-    """
-    candidates: list[Path] = []
-    try:
-        packaged = resources.files("canasta").joinpath("rules.md")
-        if packaged.is_file():
-            return packaged.read_text(encoding="utf-8")
-    except (OSError, ModuleNotFoundError):
-        pass
-    here = Path(__file__).resolve()
-    candidates.extend(parent / "docs" / "rules.md" for parent in here.parents[:4])
-    for path in candidates:
-        try:
-            return path.read_text(encoding="utf-8")
-        except OSError:
-            continue
-    return (
-        "# Rules\n\nThe rules file (`docs/rules.md`) is not part of this installation yet. "
-        "Run `canasta --help` for the commands, or read the rules online in the project's "
-        "repository."
-    )
-
-
 class RulesScreen(ModalScreen[None]):
     """The rules of the game (``docs/rules.md``), scrollable."""
 
@@ -272,7 +244,7 @@ class RulesScreen(ModalScreen[None]):
         from textual.widgets import Markdown
 
         with VerticalScroll(id="rules"):
-            yield Markdown(load_rules())
+            yield Markdown(rules_text())
         yield Label("Esc: back to the table", id="rules-hint")
 
     def action_close(self) -> None:
