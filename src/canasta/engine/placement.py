@@ -7,7 +7,6 @@ an action is listed exactly when applying it would succeed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -34,6 +33,7 @@ from canasta.engine.solver import (
     hand_groups,
     max_meld_value,
     sub_multisets,
+    sub_multisets_by_size,
 )
 from canasta.engine.state import (
     GameState,
@@ -73,21 +73,34 @@ class TurnFacts(NamedTuple):
     held: int
     #: ``(naturals, wilds)`` of each of the team's melds, by rank.
     table: dict[int, tuple[int, int]]
+    #: The guard's free region: a play that takes at most this many cards from the hand
+    #: (less those it brings in) breaks no rule of the turn; -1 when every play is weighed.
+    unguarded: int
 
 
 def turn_facts(state: GameState) -> TurnFacts:
     """The facts of the turn in ``state`` (the phase is ``DRAW`` or ``PLAY``)."""
-    team = state.rules.team_of(state.turn)
+    rules = state.rules
+    team = rules.team_of(state.turn)
     melded = state.melded[team]
+    hand = state.hands[state.turn]
+    held = sum(1 for card in state.pending if card not in RED_THREES) if state.pending else 0
+    table = {}
+    canasta = False
+    for meld in state.melds[team]:
+        table[meld.rank] = (meld.naturals, meld.wilds)
+        canasta = canasta or meld.is_canasta(rules)
     return TurnFacts(
         team=team,
-        hand=state.hands[state.turn],
+        hand=hand,
         melded=melded,
         need=0 if melded else state.minimums[team] - state.turn_value,
-        canasta=state.has_canasta(team),
+        canasta=canasta,
         permission=state.permission,
-        held=sum(1 for card in state.pending if card not in RED_THREES),
-        table={meld.rank: (meld.naturals, meld.wilds) for meld in state.melds[team]},
+        held=held,
+        table=table,
+        # Two cards kept, with the team melded and partner not asked, is all the turn asks.
+        unguarded=len(hand) + held - 2 if melded and state.permission is None else -1,
     )
 
 
@@ -111,8 +124,11 @@ def placement_error(
     hand with the play (the rest of a taken pile) and ``held`` cards still waiting for the
     minimum (by default those of the turn).
     """
+    if held is None:
+        held = facts.held
+        if len(cards) - len(received) <= facts.unguarded:
+            return None
     rules = state.rules
-    held = facts.held if held is None else held
     left = len(facts.hand) - len(cards) + len(received) + held
     permission = facts.permission
     if left >= 2 and facts.melded and permission is None:
@@ -297,83 +313,68 @@ def _in_order(rank: int, naturals: tuple[Card, ...], wilds: tuple[Card, ...]) ->
     return tuple(sorted(naturals + wilds)) if rank == ACE else wilds + naturals
 
 
-def meld_candidates(state: GameState) -> Iterator[MeldAction | LayOff]:
+def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
     """Every legal meld and lay-off (a meld of a rank the team has is offered once, as the
     lay-off, §5.3), each passed by the guard that :func:`validate_meld` runs."""
     rules = state.rules
     facts = turn_facts(state)
     if THREE in facts.table:
-        return  # after the black threes only the discard may follow (§5.5)
+        return []  # after the black threes only the discard may follow (§5.5)
     hand = facts.hand
     naturals, wilds = hand_groups(hand)
-    if not facts.melded:
+    melded = facts.melded
+    if not melded:
         # No placement can reach the minimum if everything meldable together falls short.
         blacks = sum(card_value(card) for card in hand if card in BLACK_THREES)
         if max_meld_value(count_hand(hand), facts.table, rules)[0] + blacks < facts.need:
-            return
+            return []
     shapes = valid_shapes(rules)
-    by_size: list[list[tuple[Card, ...]]] = [[] for _ in range(rules.max_wilds + 1)]
-    for wild in sub_multisets(wilds, 0, rules.max_wilds):
-        by_size[len(wild)].append(wild)
-    melded = facts.melded
+    by_size = sub_multisets_by_size(wilds, 0, min(rules.max_wilds, len(wilds)))
+    free = facts.unguarded
+    out: list[MeldAction | LayOff] = []
+
+    def offer(rank: int, mine: tuple[Card, ...], base: tuple[int, int], lay_off: bool) -> None:
+        """Every play of naturals of ``mine`` (two at least for a new meld) with wild cards
+        that makes a legal shape and that the guard passes."""
+        low = 0 if lay_off else rules.min_naturals
+        for n, nats in enumerate(sub_multisets_by_size(mine, low, len(mine))):
+            naturals_after = base[0] + n
+            for w, wild_group in enumerate(by_size):
+                if not n + w or (naturals_after, base[1] + w) not in shapes:
+                    continue
+                for nat in nats:
+                    nat_value = 0 if melded else sum(card_value(c) for c in nat)
+                    for wild in wild_group:
+                        placed = _in_order(rank, nat, wild)
+                        if n + w > free and placement_error(
+                            state,
+                            facts,
+                            rank=rank,
+                            cards=placed,
+                            naturals_after=naturals_after,
+                            wilds_after=base[1] + w,
+                            value=0 if melded else nat_value + sum(card_value(c) for c in wild),
+                        ):
+                            continue
+                        out.append(
+                            sorted_lay_off(rank, placed) if lay_off else sorted_meld(placed)
+                        )
+
     for rank, cards in naturals.items():
         if rank in facts.table or cards[0] in RED_THREES:
             continue
         if rank == THREE:
             for nat in sub_multisets(cards, 2, len(cards)):
-                action = sorted_meld(nat)
                 try:
-                    validate_meld(state, action)
+                    validate_meld(state, sorted_meld(nat))
                 except IllegalActionError:
                     continue
-                yield action
+                out.append(sorted_meld(nat))
             continue
-        for nat in sub_multisets(cards, 2, len(cards)):
-            n = len(nat)
-            nat_value = 0 if melded else sum(card_value(c) for c in nat)
-            for w, group in enumerate(by_size):
-                if (n, w) not in shapes:
-                    continue
-                for wild in group:
-                    placed = _in_order(rank, nat, wild)
-                    value = 0 if melded else nat_value + sum(card_value(c) for c in wild)
-                    if (
-                        placement_error(
-                            state,
-                            facts,
-                            rank=rank,
-                            cards=placed,
-                            naturals_after=n,
-                            wilds_after=w,
-                            value=value,
-                        )
-                        is None
-                    ):
-                        yield sorted_meld(placed)
-    for rank, (base_n, base_w) in facts.table.items():
-        mine = naturals.get(rank, ())
-        for nat in sub_multisets(mine, 0, len(mine)):
-            n = len(nat)
-            nat_value = 0 if melded else sum(card_value(c) for c in nat)
-            for w, group in enumerate(by_size):
-                if not n + w or (base_n + n, base_w + w) not in shapes:
-                    continue
-                for wild in group:
-                    placed = _in_order(rank, nat, wild)
-                    value = 0 if melded else nat_value + sum(card_value(c) for c in wild)
-                    if (
-                        placement_error(
-                            state,
-                            facts,
-                            rank=rank,
-                            cards=placed,
-                            naturals_after=base_n + n,
-                            wilds_after=base_w + w,
-                            value=value,
-                        )
-                        is None
-                    ):
-                        yield sorted_lay_off(rank, placed)
+        offer(rank, cards, (0, 0), False)
+    for rank, base in facts.table.items():
+        offer(rank, naturals.get(rank, ()), base, True)
+    return out
 
 
 def commit_placement(state: GameState, placement: Placement, *, top: tuple[Card, ...]) -> GameState:

@@ -113,7 +113,10 @@ class RuleSet:
 
     def team_of(self, seat: int) -> int:
         """The team that ``seat`` plays for."""
-        return _team_table(self.partnerships)[seat]
+        cached = _TEAMS.get(id(self))
+        if cached is None or cached[0] is not self:
+            cached = _TEAMS[id(self)] = (self, _team_table(self.partnerships))
+        return cached[1][seat]
 
     def partner(self, seat: int) -> int | None:
         """Whom ``seat`` asks "may I go out?": the next seat of its team, or ``None`` alone."""
@@ -135,6 +138,10 @@ class RuleSet:
     def deck_size(self) -> int:
         """How many physical cards the game uses."""
         return self.decks * 52 + self.jokers
+
+
+#: Each rule set's seat-to-team table, by ``id`` (hashing the rule set costs more than this).
+_TEAMS: dict[int, tuple[RuleSet, tuple[int, ...]]] = {}
 
 
 @cache

@@ -35,6 +35,7 @@ __all__ = [
     "hand_groups",
     "max_meld_value",
     "sub_multisets",
+    "sub_multisets_by_size",
 ]
 
 #: Point value of one natural of each rank.
@@ -365,6 +366,17 @@ def sub_multisets(cards: tuple[Card, ...], low: int, high: int) -> tuple[tuple[C
 
     walk(0, ())
     return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def sub_multisets_by_size(
+    cards: tuple[Card, ...], low: int, high: int
+) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """:func:`sub_multisets` grouped by size: item ``n`` holds those of ``n`` cards."""
+    groups: list[list[tuple[Card, ...]]] = [[] for _ in range(high + 1)]
+    for subset in sub_multisets(cards, low, high):
+        groups[len(subset)].append(subset)
+    return tuple(tuple(group) for group in groups)
 
 
 @lru_cache(maxsize=8192)
