@@ -8,7 +8,7 @@ the lay-off, §5.3; :func:`canonical` maps one to the other).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from canasta.engine.actions import (
     Action,
@@ -154,40 +154,61 @@ def canonical(state: GameState, action: Action) -> Action:
 
 _DRAW = DrawStock()
 _ASK = AskPartner()
-_ANSWERS: tuple[Action, ...] = (Answer(True), Answer(False))
+_ANSWERS: list[Action] = [Answer(True), Answer(False)]
 _NEXT = NextRound()
 _DISCARDS: dict[Card, Discard] = {card: Discard(card) for card in set(full_deck())}
 
 
-def _discards(state: GameState) -> Iterator[Discard]:
+def _draws(state: GameState) -> list[DrawStock]:
+    return [_DRAW] if state.stock else []
+
+
+def _discards(state: GameState) -> list[Discard]:
     hand = state.hands[state.turn]
     if not hand:
-        return
+        return []
     try:
         validate_discard(state, _DISCARDS[hand[0]])
     except IllegalActionError:
-        return
+        return []
     # Whether a discard is legal never depends on which held card it is.
-    seen = None
-    for card in hand:
-        if card != seen:
-            seen = card
-            yield _DISCARDS[card]
+    return [_DISCARDS[card] for card in dict.fromkeys(hand)]
 
 
-def _ask(state: GameState) -> Iterator[AskPartner]:
+def _ask(state: GameState) -> list[AskPartner]:
     try:
         validate_ask(state)
     except IllegalActionError:
-        return
-    yield _ASK
+        return []
+    return [_ASK]
+
+
+def _answers(state: GameState) -> list[Action]:
+    return _ANSWERS
+
+
+def _next(state: GameState) -> list[NextRound]:
+    return [_NEXT]
+
+
+Family = Callable[[GameState], Sequence[Action]]
+
+#: Each phase's families of actions, in listing order.
+_FAMILIES: dict[Phase, tuple[Family, ...]] = {
+    Phase.DRAW: (_draws, take_candidates),
+    Phase.PLAY: (meld_candidates, _discards, _ask),
+    Phase.ANSWER: (_answers,),
+    Phase.ROUND_OVER: (_next,),
+    Phase.GAME_OVER: (),
+}
 
 
 class LegalActions:
     """The legal actions of a position, generated lazily (as python-chess's legal moves).
 
     ``action in legal`` asks the validator alone; ``any_meld()``, ``bool()`` and iteration
-    stop at the first answer; ``len()`` and indexing build the list once.
+    work one family of actions (draws, takes, melds and lay-offs, discards, ...) at a time
+    and stop at the first answer; ``len()`` and indexing build the list once.
     """
 
     __slots__ = ("_list", "state")
@@ -198,19 +219,8 @@ class LegalActions:
 
     def _generate(self) -> Iterator[Action]:
         state = self.state
-        phase = state.phase
-        if phase is Phase.DRAW:
-            if state.stock:
-                yield _DRAW
-            yield from take_candidates(state)
-        elif phase is Phase.PLAY:
-            yield from meld_candidates(state)
-            yield from _discards(state)
-            yield from _ask(state)
-        elif phase is Phase.ANSWER:
-            yield from _ANSWERS
-        elif phase is Phase.ROUND_OVER:
-            yield _NEXT
+        for family in _FAMILIES[state.phase]:
+            yield from family(state)
 
     def __iter__(self) -> Iterator[Action]:
         if self._list is not None:
@@ -241,11 +251,11 @@ class LegalActions:
 
     def any_meld(self) -> bool:
         """Whether any meld or lay-off is legal now."""
-        return self.state.phase is Phase.PLAY and any(True for _ in meld_candidates(self.state))
+        return self.state.phase is Phase.PLAY and bool(meld_candidates(self.state))
 
     def can_take_pile(self) -> bool:
         """Whether the pile may be taken now."""
-        return self.state.phase is Phase.DRAW and any(True for _ in take_candidates(self.state))
+        return self.state.phase is Phase.DRAW and bool(take_candidates(self.state))
 
     def __repr__(self) -> str:
         return f"<LegalActions ({', '.join(map(str, self))})>"
@@ -261,4 +271,7 @@ def legal(state: GameState) -> LegalActions:
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every distinct legal action of the current decision (identical cards counted once)."""
-    return list(LegalActions(state)._generate())
+    out: list[Action] = []
+    for family in _FAMILIES[state.phase]:
+        out.extend(family(state))
+    return out

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from canasta.engine.actions import TakePile, sorted_take
 from canasta.engine.cards import RANK_OF, RED_THREES, WILD_CARDS, Card, card_value, rank_name
 from canasta.engine.errors import IllegalActionError, Reason
@@ -20,7 +18,7 @@ from canasta.engine.placement import (
     receive_pile,
     turn_facts,
 )
-from canasta.engine.solver import count_hand, hand_groups, max_meld_value, sub_multisets
+from canasta.engine.solver import count_hand, max_meld_value, sub_multisets
 from canasta.engine.state import GameState, Phase, not_in_hand, without_cards
 
 __all__ = ["discard_onto_pile", "take", "take_candidates", "validate_take"]
@@ -130,28 +128,30 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
     return Placement(rank, cards, hand_after, melds_after, meld, merged, value)
 
 
-def take_candidates(state: GameState) -> Iterator[TakePile]:
+def take_candidates(state: GameState) -> list[TakePile]:
     """Every legal way to take the pile: the hand cards that go with the top card, each
     passed by the checks of :func:`validate_take` (they hold by construction up to the
     meld's shape, then the same guard)."""
     if not state.pile or state.pile_blocked:
-        return
+        return []
     top = state.pile[-1]
     rank = RANK_OF[top]
     rules = state.rules
-    facts = turn_facts(state)
-    naturals, wilds = hand_groups(facts.hand)
-    mine = naturals.get(rank, ())
-    frozen = state.is_frozen_for(facts.team)
+    hand = state.hands[state.turn]
+    mine = tuple(card for card in hand if RANK_OF[card] == rank)
+    frozen = state.is_frozen_for(rules.team_of(state.turn))
     if frozen and len(mine) < 2:
-        return
+        return []
+    facts = turn_facts(state)
     if not facts.melded:
         # The top card and every meldable hand card together must reach the minimum.
-        best, _ = max_meld_value(count_hand((*facts.hand, top)), {}, rules)
+        best, _ = max_meld_value(count_hand((*hand, top)), {}, rules)
         if best < facts.need:
-            return
+            return []
     base_n, base_w = facts.table.get(rank, (0, 0))
     shapes = valid_shapes(rules)
+    wilds = () if frozen else tuple(card for card in hand if card in WILD_CARDS)
+    out = []
     for nat in sub_multisets(mine, 2 if frozen else 0, len(mine)):
         for wild in ((),) if frozen else sub_multisets(wilds, 0, rules.max_wilds):
             if rank not in facts.table and len(nat) + len(wild) < 2:
@@ -162,7 +162,8 @@ def take_candidates(state: GameState) -> Iterator[TakePile]:
                 continue
             cards = tuple(sorted(nat + wild))
             if _take_error(state, facts, cards, naturals=n, wilds=w) is None:
-                yield sorted_take(cards)
+                out.append(sorted_take(cards))
+    return out
 
 
 def take(state: GameState, placement: Placement, events: list[Event]) -> GameState:

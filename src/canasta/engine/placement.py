@@ -337,6 +337,8 @@ def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
         """Every play of naturals of ``mine`` (two at least for a new meld) with wild cards
         that makes a legal shape and that the guard passes."""
         low = 0 if lay_off else rules.min_naturals
+        if len(mine) < low or not (mine or wilds):
+            return
         for n, nats in enumerate(sub_multisets_by_size(mine, low, len(mine))):
             naturals_after = base[0] + n
             for w, wild_group in enumerate(by_size):
@@ -356,9 +358,7 @@ def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
                             value=0 if melded else nat_value + sum(card_value(c) for c in wild),
                         ):
                             continue
-                        out.append(
-                            sorted_lay_off(rank, placed) if lay_off else sorted_meld(placed)
-                        )
+                        out.append(sorted_lay_off(rank, placed) if lay_off else sorted_meld(placed))
 
     for rank, cards in naturals.items():
         if rank in facts.table or cards[0] in RED_THREES:
