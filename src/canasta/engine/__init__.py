@@ -49,7 +49,7 @@ from canasta.engine.game import (
     seat_name,
     start_game,
 )
-from canasta.engine.legality import LegalActions
+from canasta.engine.legality import LegalActions, canonical
 from canasta.engine.melds import Meld as TableMeld
 from canasta.engine.rules import PRESETS, RuleSet, classic, preset
 from canasta.engine.scoring import RoundScore
@@ -98,6 +98,7 @@ __all__ = [
     "TableMeld",
     "TakePile",
     "apply",
+    "canonical",
     "card_value",
     "cards_text",
     "check",
