@@ -122,17 +122,12 @@ class HandCounts:
 def count_hand(cards: tuple[Card, ...]) -> HandCounts:
     """Summarise cards (no red threes) as :class:`HandCounts`."""
     counts: dict[int, int] = {}
-    jokers = twos = black = 0
     for card in cards:
         rank = RANK_OF[card]
-        if not rank:
-            jokers += 1
-        elif rank == TWO:
-            twos += 1
-        elif rank == THREE:
-            black += 1
-        else:
-            counts[rank] = counts.get(rank, 0) + 1
+        counts[rank] = counts.get(rank, 0) + 1
+    jokers = counts.pop(0, 0)
+    twos = counts.pop(TWO, 0)
+    black = counts.pop(THREE, 0)
     return HandCounts(tuple(sorted(counts.items())), jokers, twos, black)
 
 
