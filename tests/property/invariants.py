@@ -27,11 +27,13 @@ __all__ = [
     "CHECKS",
     "MODES",
     "NOT_IN_POSITION",
+    "STEP_CHECKS",
     "Tally",
     "all_cards",
     "allowed_view",
     "conservation",
     "hidden_cards",
+    "knowledge_is_public",
     "round_trip",
     "score_parts",
     "soak",
@@ -170,6 +172,31 @@ def round_trip(state: GameState) -> list[str]:
     return out
 
 
+def knowledge_is_public(before: GameState, after: GameState) -> list[str]:
+    """What a step may teach the table about a hand (``known``, which views show): a new
+    deal starts from nothing; a seat's known cards grow only by the pile (or the cards
+    pending from it) that this seat took, and shrink by the cards that left its hand.
+
+    Per card kind, a seat may be known to hold at most its known cards before, less those
+    its hand lost, plus those of the pile if it was the one acting.
+    """
+    if after.round_no != before.round_no:
+        return [
+            f"seat {seat} starts round {after.round_no} with known cards {cards}"
+            for seat, cards in enumerate(after.known)
+            if cards
+        ]
+    out = []
+    for seat, cards in enumerate(after.known):
+        source = Counter((*before.pile, *before.pending) if seat == before.turn else ())
+        left = Counter(before.hands[seat]) - Counter(after.hands[seat])
+        still = Counter(before.known[seat]) - left
+        beyond = Counter(cards) - (still + source)
+        if beyond:
+            out.append(f"seat {seat} became known to hold {sorted(beyond.elements())}")
+    return out
+
+
 #: Every check by name, in the order the soak run prints them.
 CHECKS: dict[str, Callable[[GameState], list[str]]] = {
     "conservation": conservation,
@@ -178,6 +205,12 @@ CHECKS: dict[str, Callable[[GameState], list[str]]] = {
     "position round trip": round_trip,
 }
 
+
+#: Checks of a step (the state before and after an action), counted with the state check
+#: of the same name.
+STEP_CHECKS: dict[str, Callable[[GameState, GameState], list[str]]] = {
+    "hidden cards": knowledge_is_public,
+}
 
 #: Breaks printed per check; the rest are only counted.
 SHOWN = 5
@@ -214,11 +247,14 @@ class Tally:
         self.breaks: dict[str, int] = dict.fromkeys(CHECKS, 0)
         self.shown: dict[str, list[str]] = {name: [] for name in CHECKS}
 
-    def check(self, state: GameState, where: str) -> None:
-        """Run every check on ``state``; ``where`` names it in a break's line."""
+    def check(self, state: GameState, where: str, before: GameState | None = None) -> None:
+        """Run every check on ``state`` (and the step checks when it follows ``before``);
+        ``where`` names it in a break's line."""
         self.states += 1
         for name, check in CHECKS.items():
             found = check(state)
+            if before is not None and name in STEP_CHECKS:
+                found.extend(STEP_CHECKS[name](before, state))
             if not found:
                 continue
             self.breaks[name] += 1
@@ -253,10 +289,9 @@ def soak(mode: str, hands: int, seed: int, tally: Tally) -> None:
                 action: Action = NextRound()
             else:
                 action = choose(state, legal_actions(state))
-            state = apply(state, action).state
+            before, state = state, apply(state, action).state
             index += 1
-            tally.check(
-                state, f"{mode} deal seed {deal_seed}, round {state.round_no}, action {index}"
-            )
+            where = f"{mode} deal seed {deal_seed}, round {state.round_no}, action {index}"
+            tally.check(state, where, before)
             if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
                 played += 1

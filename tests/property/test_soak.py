@@ -7,7 +7,16 @@ import pytest
 
 from canasta.engine import GameState, Phase, apply, legal_actions, new_game, view
 
-from .invariants import CHECKS, Tally, conservation, round_trip, score_parts, soak, view_leaks
+from .invariants import (
+    CHECKS,
+    Tally,
+    conservation,
+    knowledge_is_public,
+    round_trip,
+    score_parts,
+    soak,
+    view_leaks,
+)
 
 
 @pytest.mark.parametrize(("mode", "hands"), [("random", 3), ("normal", 1)])
@@ -79,3 +88,16 @@ def test_the_round_trip_reports_a_field_the_position_does_not_keep() -> None:
     unsorted = tuple(reversed(state.hands[0]))
     problems = round_trip(state.evolve(hands=(unsorted, *state.hands[1:])))
     assert problems and problems[0].startswith("hands comes back as")
+
+
+def test_the_knowledge_check_reports_a_drawn_card_made_known() -> None:
+    before = new_game(seed=5)
+    after = apply(before, legal_actions(before)[0]).state
+    drawn = next(iter(set(after.hands[before.turn]) - set(before.hands[before.turn])))
+    leaking = after.evolve(
+        known=(*after.known[: before.turn], (drawn,), *after.known[before.turn + 1 :])
+    )
+    assert knowledge_is_public(before, after) == []
+    assert knowledge_is_public(before, leaking) == [
+        f"seat {before.turn} became known to hold [{drawn}]"
+    ]
