@@ -112,8 +112,7 @@ def allowed_view(state: GameState, seat: int) -> dict[str, Any]:
 def view_leaks(state: GameState, seat: int, seen: Any) -> list[str]:
     """How the view ``seen`` (a :class:`PlayerView`, or any named tuple or mapping) of
     ``seat`` differs from what ``seat`` may know: a field the rules do not vet, or a vetted
-    field holding another value. Also a ``known`` card that is not in its hand (public
-    knowledge must be true)."""
+    field holding another value."""
     fields: Mapping[str, Any] = seen if isinstance(seen, Mapping) else seen._asdict()
     allowed = allowed_view(state, seat)
     out = [
@@ -125,19 +124,20 @@ def view_leaks(state: GameState, seat: int, seen: Any) -> list[str]:
         for name, value in allowed.items()
         if name in fields and fields[name] != value
     )
-    for other, cards in enumerate(state.known):
-        if Counter(cards) - Counter(state.hands[other]):
-            out.append(f"seat {other}'s known cards {cards} are not all in its hand")
     return out
 
 
 def hidden_cards(state: GameState) -> list[str]:
-    """No seat's view shows a card hidden from it."""
-    return [
-        leak
-        for seat in range(len(state.hands))
-        for leak in view_leaks(state, seat, view(state, seat))
+    """No seat's view shows a card hidden from it, and every card the table knows to be in
+    a hand is there."""
+    out = [
+        f"seat {seat}'s known cards {cards} are not all in its hand"
+        for seat, cards in enumerate(state.known)
+        if Counter(cards) - Counter(state.hands[seat])
     ]
+    for seat in range(len(state.hands)):
+        out.extend(view_leaks(state, seat, view(state, seat)))
+    return out
 
 
 def score_parts(state: GameState) -> list[str]:
