@@ -269,9 +269,16 @@ MODES: dict[str, Callable[[GameState], Chooser]] = {
 }
 
 
-def soak(mode: str, hands: int, seed: int, tally: Tally) -> None:
+def soak(
+    mode: str,
+    hands: int,
+    seed: int,
+    tally: Tally,
+    on_hand: Callable[[int], None] | None = None,
+) -> None:
     """Play ``hands`` hands (rounds) with the chooser of ``mode``, game after game, and
-    check the deal and the state after every action into ``tally``."""
+    check the deal and the state after every action into ``tally``; ``on_hand`` hears the
+    count of hands played after each one."""
     make_chooser = MODES[mode]
     played = 0
     game = 0
@@ -295,3 +302,5 @@ def soak(mode: str, hands: int, seed: int, tally: Tally) -> None:
             tally.check(state, where, before)
             if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
                 played += 1
+                if on_hand is not None:
+                    on_hand(played)
