@@ -30,6 +30,8 @@ from canasta.engine.actions import (
 from canasta.engine.cards import Card
 from canasta.engine.melds import meld_error
 
+from .invariants import all_cards
+
 #: A round that has not ended after this many actions is a bug (random play needs ~150).
 MAX_STEPS_PER_ROUND = 3000
 
@@ -43,18 +45,6 @@ def rule_sections() -> frozenset[str]:
     """Every section number of docs/rules.md ("4", "4.3", ...)."""
     text = RULES_MD.read_text(encoding="utf-8")
     return frozenset(re.findall(r"^#{2,3} (\d+(?:\.\d+)?)\b", text, flags=re.MULTILINE))
-
-
-def all_cards(state: GameState) -> list[int]:
-    """Every physical card in the state, sorted."""
-    out: list[int] = [*state.stock, *state.pile, *state.pending]
-    for hand in state.hands:
-        out.extend(hand)
-    for team in (0, 1):
-        out.extend(state.red_threes[team])
-        for meld in state.melds[team]:
-            out.extend(meld.cards)
-    return sorted(out)
 
 
 def assert_invariants(state: GameState) -> None:
