@@ -10,6 +10,7 @@ text only (the callers own the files).
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -28,6 +29,7 @@ __all__ = [
     "RECORD_VERSION",
     "GameRecord",
     "Position",
+    "load_document",
     "load_position",
     "load_record",
     "make_record",
@@ -113,9 +115,17 @@ class GameRecord(_Model):
 
 def _validate_rules(data: dict[str, Any]) -> RuleSet:
     try:
-        return _RULES.validate_python(data)
+        rules = _RULES.validate_python(data)
     except ValidationError as error:
         raise NotationError(f"The rules are invalid: {_first_problem(error)}.") from None
+    # The engine tabulates every meld shape up to these sizes: a damaged file must not ask
+    # for billions of them.
+    if max(rules.meld_max_size, rules.max_wilds) > rules.deck_size:
+        raise NotationError(
+            f"The rules are invalid: meld_max_size and max_wilds cannot exceed the "
+            f"{rules.deck_size} cards of the deck."
+        )
+    return rules
 
 
 def _parse_cards_field(text: str, where: str) -> tuple[Card, ...]:
@@ -195,25 +205,56 @@ def _load_json(text: str | bytes, what: str) -> Any:
             f"The {what} is not valid JSON (line {error.lineno}, column {error.colno}: "
             f"{error.msg})."
         ) from None
+    except ValueError:  # the only other one: an integer longer than Python reads
+        raise NotationError(
+            f"The {what} holds a number too long to read (over {sys.get_int_max_str_digits()} "
+            "digits)."
+        ) from None
+    except RecursionError:
+        raise NotationError(f"The {what} is nested too deeply to be canasta's.") from None
 
 
-def _load_document(text: str | bytes, model: type[_Document], what: str, version: int) -> _Document:
-    """Validate JSON ``text`` as ``model``, refusing the other kind of file and other
-    schema versions with one sentence each."""
-    data = _load_json(text, what)
-    if isinstance(data, dict):
-        kind = data.get("format")
-        if kind in _KINDS and _KINDS[kind] != what:
-            raise NotationError(f"That is a {_KINDS[kind]}, not a {what}.")
-        if data.get("schema_version") not in (None, version):
-            raise NotationError(
-                f"The {what} has schema version {data.get('schema_version')!r}; this canasta "
-                f"reads version {version}: upgrade canasta to read it."
-            )
+def _load_document(data: Any, model: type[_Document], what: str, version: int) -> _Document:
+    """Validate decoded JSON ``data`` as ``model``, refusing the other kind of file and
+    newer schema versions with one sentence each."""
+    if not isinstance(data, dict):
+        raise NotationError(f"The {what} must be a JSON object, not {_json_kind(data)}.")
+    kind = data.get("format")
+    expected = model.model_fields["format"].default
+    if isinstance(kind, str) and kind in _KINDS and _KINDS[kind] != what:
+        raise NotationError(f"That is a {_KINDS[kind]}, not a {what}.")
+    if kind not in (None, expected):
+        raise NotationError(f'The {what}\'s "format" must be "{expected}", not {_shown(kind)}.')
+    found = data.get("schema_version")
+    if isinstance(found, int) and not isinstance(found, bool) and found > version:
+        raise NotationError(
+            f"The {what} has schema version {found}; this canasta reads version {version}: "
+            "upgrade canasta to read it."
+        )
     try:
         return model.model_validate(data)
     except ValidationError as error:
         raise NotationError(f"The {what} is invalid: {_first_problem(error)}.") from None
+
+
+def _shown(value: Any) -> str:
+    """A JSON value as a sentence shows it: a short string quoted, else its kind."""
+    return repr(value) if isinstance(value, str) and len(value) <= 40 else _json_kind(value)
+
+
+def _json_kind(value: Any) -> str:
+    """How JSON calls ``value``'s type ("a list", "a number", ...)."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "true or false"
+    if value is None:
+        return "null"
+    return "a number"
 
 
 def load_record(text: str | bytes) -> GameRecord:
@@ -222,7 +263,9 @@ def load_record(text: str | bytes) -> GameRecord:
     Raises:
         NotationError: one sentence naming what is wrong.
     """
-    return _load_document(text, GameRecord, "game record", RECORD_VERSION)
+    return _load_document(
+        _load_json(text, "game record"), GameRecord, "game record", RECORD_VERSION
+    )
 
 
 # --------------------------------------------------------------------------- positions
@@ -496,7 +539,25 @@ def load_position(text: str | bytes) -> Position:
     Raises:
         NotationError: one sentence naming what is wrong.
     """
-    return _load_document(text, Position, "position", POSITION_VERSION)
+    return _load_document(_load_json(text, "position"), Position, "position", POSITION_VERSION)
+
+
+def load_document(text: str | bytes) -> GameRecord | Position:
+    """Read a record (when its ``format`` says so) or else a position from JSON text.
+
+    Raises:
+        NotationError: one sentence naming what is wrong.
+    """
+    data = _load_json(text, "file")
+    kind = data.get("format") if isinstance(data, dict) else None
+    if kind == "canasta-record":
+        return _load_document(data, GameRecord, "game record", RECORD_VERSION)
+    if kind not in (None, "canasta-position"):
+        raise NotationError(
+            f'The file\'s "format" is {_shown(kind)}, not "canasta-record" or '
+            '"canasta-position": it is not a canasta record or position.'
+        )
+    return _load_document(data, Position, "position", POSITION_VERSION)
 
 
 _KINDS = {"canasta-record": "game record", "canasta-position": "position"}
