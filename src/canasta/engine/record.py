@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from canasta.engine.actions import Action, parse_action
-from canasta.engine.cards import Card, cards_text, full_deck, parse_cards
+from canasta.engine.cards import NATURAL_RANKS, Card, cards_text, full_deck, parse_cards
 from canasta.engine.errors import CanastaError, NotationError
 from canasta.engine.game import Step, apply, new_game, shuffled_deck
 from canasta.engine.melds import Meld, meld_error, split_rank
@@ -366,11 +366,11 @@ class Position(_Model):
         ]
         placed = []
         for item in self.current.placed:
-            rank_text, _, card_text = item.partition(":")
-            try:
-                placed.append((int(rank_text), _parse_cards_field(card_text, "current.placed")[0]))
-            except (ValueError, IndexError):
-                raise NotationError(f"current.placed: {item!r} is not 'RANK: CARD'.") from None
+            rank_text, colon, card_text = item.partition(":")
+            one_card = _parse_cards_field(card_text, "current.placed")
+            if not colon or len(one_card) != 1:
+                raise NotationError(f"current.placed: {item!r} is not 'RANK: CARD'.")
+            placed.append((_stated_rank(rank_text, "current.placed"), one_card[0]))
         used: list[Card] = [*pile, *pending]
         for hand in hands:
             used.extend(hand)
@@ -455,15 +455,23 @@ def _score(team: int, model: ScoreModel) -> RoundScore:
     return RoundScore(team=team, **model.model_dump())
 
 
+def _stated_rank(text: str, where: str) -> int:
+    """The rank a position writes as a number before a colon (1 to 13, but not the wild 2)."""
+    try:
+        rank = int(text)
+    except ValueError:
+        raise NotationError(f"{where}: {text.strip()!r} is not a rank number.") from None
+    if rank not in NATURAL_RANKS:
+        raise NotationError(f"{where}: {text.strip()} is not a rank of natural cards (1, 3 to 13).")
+    return rank
+
+
 def _parse_meld(text: str, rules: RuleSet, where: str) -> Meld:
     rank_text, colon, cards_part = text.partition(":")
     cards = _parse_cards_field(cards_part if colon else text, where)
     rank = split_rank(cards)
     if colon:
-        try:
-            stated = int(rank_text)
-        except ValueError:
-            raise NotationError(f"{where}: {rank_text!r} is not a rank number.") from None
+        stated = _stated_rank(rank_text, where)
         if rank not in (0, stated):
             raise NotationError(f"{where}: those cards are not {stated}s.")
         rank = stated
