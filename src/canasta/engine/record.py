@@ -44,6 +44,10 @@ POSITION_VERSION = 1
 _RULES = TypeAdapter(RuleSet)
 SeatName = Literal["South", "West", "North", "East"]
 CardsText = Annotated[str, Field(description="cards in notation, separated by spaces")]
+#: Bounds that keep a damaged file's numbers printable and its file names short (a score
+#: of 10**4000 points would overflow ``str`` once a round is added to it).
+Seed = Annotated[int, Field(ge=-(2**63), lt=2**63)]
+Points = Annotated[int, Field(ge=-(10**9), le=10**9)]
 
 
 def _seat(name: str) -> int:
@@ -60,7 +64,7 @@ class GameRecord(_Model):
     format: Literal["canasta-record"] = "canasta-record"
     schema_version: Literal[1] = 1
     rules: dict[str, Any]
-    seed: int
+    seed: Seed
     first_dealer: SeatName = "East"
     decks: list[CardsText]
     actions: list[str]
@@ -192,6 +196,8 @@ def _first_problem(error: ValidationError) -> str:
     problem = error.errors()[0]
     message = str(problem["msg"]).removeprefix("Value error, ").rstrip(".")
     where = ".".join(str(part) for part in problem["loc"])
+    if not where.isprintable() or len(where) > 60:  # a key the file made up
+        where = repr(where[:60])
     return f"{where}: {message}" if where else message
 
 
@@ -275,7 +281,7 @@ class TurnModel(_Model):
     """The current turn's progress."""
 
     played: bool = False
-    turn_value: int = 0
+    turn_value: Points = 0
     placed: list[str] = Field(default_factory=list, description="'RANK: CARD' items")
     pending: CardsText = ""
     asked: bool = False
@@ -285,16 +291,16 @@ class TurnModel(_Model):
 class ScoreModel(_Model):
     """One team's round score."""
 
-    melds: int
-    hands: int
-    natural_canastas: int
-    natural_canasta_points: int
-    mixed_canastas: int
-    mixed_canasta_points: int
-    red_threes: int
-    red_three_points: int
-    going_out: int
-    concealed: int
+    melds: Points
+    hands: Points
+    natural_canastas: Points
+    natural_canasta_points: Points
+    mixed_canastas: Points
+    mixed_canasta_points: Points
+    red_threes: Points
+    red_three_points: Points
+    going_out: Points
+    concealed: Points
 
 
 class Position(_Model):
@@ -303,8 +309,8 @@ class Position(_Model):
     format: Literal["canasta-position"] = "canasta-position"
     schema_version: Literal[1] = 1
     rules: dict[str, Any] = Field(default_factory=lambda: _rules_dict(RuleSet()))
-    seed: int = 0
-    round_no: int = Field(default=1, ge=1)
+    seed: Seed = 0
+    round_no: int = Field(default=1, ge=1, le=10**9)
     dealer: SeatName = "East"
     phase: Literal["draw", "play", "answer", "round_over", "game_over"] = "draw"
     turn: SeatName = "South"
@@ -319,7 +325,7 @@ class Position(_Model):
     melded: tuple[bool, bool] | None = Field(
         default=None, description="omitted: a team has melded when it has melds"
     )
-    scores: tuple[int, int] = (0, 0)
+    scores: tuple[Points, Points] = (0, 0)
     history: list[tuple[ScoreModel, ScoreModel]] = Field(default_factory=list)
     current: TurnModel = Field(default_factory=TurnModel)
     has_played: tuple[bool, bool, bool, bool] | None = None
