@@ -95,6 +95,7 @@ def with_values_replaced(draw: st.DrawFn, raw: bytes) -> bytes:
             | st.just({})
             | HUGE_NUMBERS
             | st.integers(-(10**6), -1)
+            | st.integers(0, 500)
             | JSON_VALUES
             | NOTATION
             | st.just(_RAW)
