@@ -257,7 +257,7 @@ def _json_kind(value: Any) -> str:
     if isinstance(value, str):
         return "a string"
     if isinstance(value, bool):
-        return "true or false"
+        return "a boolean"
     if value is None:
         return "null"
     return "a number"
