@@ -17,9 +17,9 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from canasta.engine.actions import Action, parse_action
-from canasta.engine.cards import NATURAL_RANKS, Card, cards_text, full_deck, parse_cards
+from canasta.engine.cards import NATURAL_RANKS, THREE, Card, cards_text, full_deck, parse_cards
 from canasta.engine.errors import CanastaError, NotationError
-from canasta.engine.game import Step, apply, new_game, shuffled_deck
+from canasta.engine.game import Step, apply, shuffled_deck, start_game
 from canasta.engine.melds import Meld, meld_error, split_rank
 from canasta.engine.rules import RuleSet
 from canasta.engine.scoring import RoundScore
@@ -75,6 +75,10 @@ class GameRecord(_Model):
 
     def initial_state(self) -> GameState:
         """The state before the first action."""
+        return self.first_deal().state
+
+    def first_deal(self) -> Step:
+        """The first deal: the state before the first action, and the deal's events."""
         rules = self.rule_set()
         if len(self.decks) > 0 and len(self.decks[0].split()) != rules.deck_size:
             raise NotationError(
@@ -87,7 +91,7 @@ class GameRecord(_Model):
         while decks and tuple(decks[-1]) == shuffled_deck(rules, self.seed, len(decks)):
             decks.pop()
         try:
-            return new_game(rules, seed=self.seed, decks=decks, dealer=_seat(self.first_dealer))
+            return start_game(rules, seed=self.seed, decks=decks, dealer=_seat(self.first_dealer))
         except CanastaError as error:
             raise NotationError(f"The record's decks are wrong: {error}") from None
 
@@ -122,13 +126,6 @@ def _validate_rules(data: dict[str, Any]) -> RuleSet:
         rules = _RULES.validate_python(data)
     except ValidationError as error:
         raise NotationError(f"The rules are invalid: {_first_problem(error)}.") from None
-    # The engine tabulates every meld shape up to these sizes: a damaged file must not ask
-    # for billions of them.
-    if max(rules.meld_max_size, rules.max_wilds) > rules.deck_size:
-        raise NotationError(
-            f"The rules are invalid: meld_max_size and max_wilds cannot exceed the "
-            f"{rules.deck_size} cards of the deck."
-        )
     return rules
 
 
@@ -380,7 +377,7 @@ class Position(_Model):
         used: list[Card] = [*pile, *pending]
         for hand in hands:
             used.extend(hand)
-        for team in (0, 1):
+        for team in range(rules.teams):
             used.extend(reds[team])
             for meld in melds[team]:
                 used.extend(meld.cards)
@@ -484,7 +481,9 @@ def _parse_meld(text: str, rules: RuleSet, where: str) -> Meld:
     if not rank:
         raise NotationError(f"{where}: a meld needs natural cards of one rank.")
     meld = Meld.build(rank, cards)
-    error = meld_error(meld.naturals, meld.wilds, rank=rank, rules=rules, black_threes=rank == 3)
+    error = meld_error(
+        meld.naturals, meld.wilds, rank=rank, rules=rules, black_threes=rank == THREE
+    )
     if error is not None:
         raise NotationError(f"{where}: {error.sentence}")
     return meld
@@ -503,12 +502,12 @@ def position_of(state: GameState) -> Position:
         dealer=Seat(state.dealer).label,
         phase=state.phase.value,
         turn=Seat(state.turn).label,
-        hands={Seat(s).label: cards_text(state.hands[s]) for s in range(4)},
+        hands={Seat(s).label: cards_text(hand) for s, hand in enumerate(state.hands)},
         stock=cards_text(state.stock),
         pile=cards_text(state.pile),
         pile_frozen=state.pile_frozen,
-        melds={TEAM_NAMES[t]: team_melds(t) for t in (0, 1)},
-        red_threes={TEAM_NAMES[t]: cards_text(state.red_threes[t]) for t in (0, 1)},
+        melds={TEAM_NAMES[t]: team_melds(t) for t in range(state.rules.teams)},
+        red_threes={TEAM_NAMES[t]: cards_text(red) for t, red in enumerate(state.red_threes)},
         melded=state.melded,
         scores=state.scores,
         history=[
@@ -527,7 +526,7 @@ def position_of(state: GameState) -> Position:
             permission=state.permission,
         ),
         has_played=state.has_played,
-        known={Seat(s).label: cards_text(state.known[s]) for s in range(4) if state.known[s]},
+        known={Seat(s).label: cards_text(known) for s, known in enumerate(state.known) if known},
         winner=None if state.winner is None else TEAM_NAMES[state.winner],
     )
 

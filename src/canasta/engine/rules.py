@@ -87,8 +87,12 @@ class RuleSet:
             problems.append("meld sizes must satisfy 2 <= min_naturals <= min size <= max size")
         if not self.meld_min_size <= self.canasta_size <= self.meld_max_size:
             problems.append("canasta_size must lie between the meld sizes")
-        if self.max_wilds < 0:
-            problems.append("max_wilds cannot be negative")
+        if not 0 <= self.max_wilds <= self.meld_max_size:
+            problems.append("max_wilds must be 0 to meld_max_size")
+        # The engine tables every meld shape up to these sizes: no meld holds more cards
+        # than the deck.
+        if self.meld_max_size > self.deck_size:
+            problems.append("meld_max_size cannot exceed the cards of the deck")
         bounds = [bound for bound, _ in self.minimum_table]
         if not bounds or bounds[-1] is not None or None in bounds[:-1]:
             problems.append("minimum_table must end with exactly one row whose bound is None")
