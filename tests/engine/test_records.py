@@ -300,3 +300,14 @@ def test_load_record_refuses_a_format_that_is_not_a_string() -> None:
         load_record(json.dumps(data))
     _one_sentence(caught.value)
     assert '"format" must be "canasta-record"' in str(caught.value)
+
+
+def test_a_record_written_before_the_seating_fields_loads_as_four_players() -> None:
+    # Records of schema version 1 were written before RuleSet had players and partnerships.
+    data = json.loads(make_record(new_game(seed=5), []).to_json())
+    for name in ("players", "partnerships"):
+        del data["rules"][name]
+    state = load_record(json.dumps(data)).initial_state()
+    assert state.rules.players == 4
+    assert state.rules.partnerships == ((0, 2), (1, 3))
+    assert state == new_game(seed=5)

@@ -24,7 +24,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from canasta.engine.cards import MELD_RANKS, RANK_OF, THREE, TWO, WILD_CARDS, Card, card_value
+from canasta.engine.cards import (
+    BLACK_THREES,
+    JOKER,
+    MELD_RANKS,
+    RANK_OF,
+    THREE,
+    TWO,
+    WILD_CARDS,
+    Card,
+    card_value,
+)
 from canasta.engine.rules import RuleSet
 
 __all__ = [
@@ -40,9 +50,9 @@ __all__ = [
 
 #: Point value of one natural of each rank.
 _RANK_VALUE = {rank: card_value(Card.of(rank, 0)) for rank in MELD_RANKS}
-_JOKER_VALUE = 50
-_TWO_VALUE = 20
-_BLACK_THREE_VALUE = 5
+_JOKER_VALUE = card_value(JOKER)
+_TWO_VALUE = card_value(Card.of(TWO, 0))
+_BLACK_THREE_VALUE = card_value(min(BLACK_THREES))
 
 #: ``(naturals, wilds)`` of each of the team's melds, by rank.
 TableCounts = Mapping[int, tuple[int, int]]
