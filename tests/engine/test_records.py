@@ -311,3 +311,24 @@ def test_a_record_written_before_the_seating_fields_loads_as_four_players() -> N
     assert state.rules.players == 4
     assert state.rules.partnerships == ((0, 2), (1, 3))
     assert state == new_game(seed=5)
+
+
+def test_loading_many_positions_keeps_no_rule_set_alive() -> None:
+    # Each loaded position brings its own RuleSet; the engine's memos must not keep them all
+    # (the soak run grew to 8 GB when they did).
+    import gc
+
+    from canasta.engine import RuleSet, apply, legal_actions
+
+    state = new_game(seed=1)
+    state = apply(state, legal_actions(state)[0]).state
+    text = position_of(state).to_json()
+
+    def alive() -> int:
+        gc.collect()
+        return sum(1 for thing in gc.get_objects() if isinstance(thing, RuleSet))
+
+    before = alive()
+    for _ in range(200):
+        legal_actions(load_position(text).to_state())
+    assert alive() - before <= 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from canasta.engine.cards import MELD_RANKS, RANK_OF, WILD_CARDS, Card, card_value, rank_name
 from canasta.engine.errors import IllegalActionError, Reason
@@ -65,22 +66,30 @@ def split_rank(cards: tuple[Card, ...]) -> int | None:
     return rank
 
 
-_SHAPES: dict[int, tuple[RuleSet, frozenset[tuple[int, int]]]] = {}
+#: The rule set whose shapes were asked last, and its table: the hot path's one lookup.
+_last_shapes: list[tuple[RuleSet, frozenset[tuple[int, int]]]] = []
 
 
 def valid_shapes(rules: RuleSet) -> frozenset[tuple[int, int]]:
     """Every legal ``(naturals, wilds)`` of an ordinary meld: those :func:`meld_error`
     accepts, tabled once per rule set."""
-    cached = _SHAPES.get(id(rules))
-    if cached is None or cached[0] is not rules:
-        shapes = frozenset(
-            (n, w)
-            for n in range(rules.meld_max_size + 1)
-            for w in range(rules.meld_max_size + 1 - n)
-            if meld_error(n, w, rank=MELD_RANKS[0], rules=rules) is None
-        )
-        cached = _SHAPES[id(rules)] = (rules, shapes)
-    return cached[1]
+    last = _last_shapes[0] if _last_shapes else None
+    if last is None or last[0] is not rules:
+        last = (rules, _shapes_of(rules))
+        _last_shapes[:] = [last]
+    return last[1]
+
+
+@lru_cache(maxsize=32)
+def _shapes_of(rules: RuleSet) -> frozenset[tuple[int, int]]:
+    """:func:`valid_shapes` by the rule set's value (equal rule sets share one table, and
+    no rule set is kept beyond the last few)."""
+    return frozenset(
+        (n, w)
+        for n in range(rules.meld_max_size + 1)
+        for w in range(rules.meld_max_size + 1 - n)
+        if meld_error(n, w, rank=MELD_RANKS[0], rules=rules) is None
+    )
 
 
 def meld_error(

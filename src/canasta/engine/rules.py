@@ -9,7 +9,7 @@ see :mod:`canasta.engine.record`), because pydantic accepts stdlib dataclasses a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 
 from canasta.engine.cards import RED_THREES
 from canasta.engine.errors import CanastaError
@@ -117,10 +117,10 @@ class RuleSet:
 
     def team_of(self, seat: int) -> int:
         """The team that ``seat`` plays for."""
-        cached = _TEAMS.get(id(self))
-        if cached is None or cached[0] is not self:
-            cached = _TEAMS[id(self)] = (self, _team_table(self.partnerships))
-        return cached[1][seat]
+        last = _last_teams[0]
+        if last[0] is not self:
+            last = _last_teams[0] = (self, _team_table(self.partnerships))
+        return last[1][seat]
 
     def partner(self, seat: int) -> int | None:
         """Whom ``seat`` asks "may I go out?": the next seat of its team, or ``None`` alone."""
@@ -144,11 +144,7 @@ class RuleSet:
         return self.decks * 52 + self.jokers
 
 
-#: Each rule set's seat-to-team table, by ``id`` (hashing the rule set costs more than this).
-_TEAMS: dict[int, tuple[RuleSet, tuple[int, ...]]] = {}
-
-
-@cache
+@lru_cache(maxsize=32)
 def _team_table(partnerships: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """Each seat's team, by seat."""
     table = {seat: team for team, seats in enumerate(partnerships) for seat in seats}
@@ -156,6 +152,9 @@ def _team_table(partnerships: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
 
 
 classic = RuleSet()
+#: The rule set whose seating was asked last, and its seat-to-team table (hashing a rule set
+#: on every question would cost more than the answer).
+_last_teams: list[tuple[RuleSet, tuple[int, ...]]] = [(classic, _team_table(classic.partnerships))]
 
 PRESETS: dict[str, RuleSet] = {"classic": classic}
 
