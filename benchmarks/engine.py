@@ -1,14 +1,16 @@
 """Engine speed figures: ``python benchmarks/engine.py [--hands N]``.
 
 Prints random-legal-play hands per second and microseconds per decision, the legal-action
-listing's p50/p99/max, the solver's p50/p99 on 11-card and 40-card hands, the cost of a
-state copy, and the time of ``import canasta.engine`` in a fresh interpreter. Figures, not
-assertions: nothing here fails.
+listing's p50/p99/max, the first listing with every cache cleared on the largest hands of
+2,000 random hands, the solver's p50/p99 on 11-card and 40-card hands (cold and warm), the
+cost of a state copy, and the time of ``import canasta.engine`` in a fresh interpreter.
+Figures, not assertions: nothing here fails.
 """
 
 from __future__ import annotations
 
 import argparse
+import heapq
 import os
 import random
 import statistics
@@ -17,9 +19,18 @@ import sys
 import time
 from collections.abc import Callable
 
-from canasta.engine import Phase, apply, legal_actions, new_game
-from canasta.engine.cards import full_deck
+from canasta.engine import GameState, Phase, apply, legal_actions, new_game, solver
+from canasta.engine.cards import RED_THREES, full_deck
 from canasta.engine.solver import can_go_out, can_reach, count_hand
+
+#: Every memo of the engine, cleared for the cold figures.
+CACHES = (solver.count_hand, solver.sub_multisets, solver.sub_multisets_by_size, solver.hand_groups)
+
+
+def clear_caches() -> None:
+    """Forget everything the engine memoised."""
+    for cached in CACHES:
+        cached.cache_clear()
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -60,6 +71,38 @@ def throughput(hands: int, seed: int) -> tuple[float, int]:
     return time.perf_counter() - start, decisions
 
 
+def largest_hands(hands: int, seed: int, keep: int) -> list[tuple[int, GameState]]:
+    """The ``keep`` positions of ``hands`` random hands whose player to move holds most."""
+    rng = random.Random(seed)
+    biggest: list[tuple[int, int, GameState]] = []
+    counter = 0
+    for game in range(hands):
+        state = new_game(seed=seed * 100_003 + game)
+        while state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            mover = state.to_move
+            if mover is not None:
+                counter += 1
+                item = (len(state.hands[mover]), counter, state)
+                if len(biggest) < keep:
+                    heapq.heappush(biggest, item)
+                elif item[0] > biggest[0][0]:
+                    heapq.heapreplace(biggest, item)
+            state = apply(state, rng.choice(legal_actions(state))).state
+    return [(size, state) for size, _, state in sorted(biggest, reverse=True)]
+
+
+def cold_listing(positions: list[tuple[int, GameState]]) -> list[tuple[float, int, int]]:
+    """Seconds of the first ``legal_actions`` call on each position with every cache
+    cleared, with the hand size and the number of actions."""
+    out = []
+    for size, state in positions:
+        clear_caches()
+        before = time.perf_counter()
+        actions = legal_actions(state)
+        out.append((time.perf_counter() - before, size, len(actions)))
+    return out
+
+
 def time_calls(call: Callable[[], object], repeat: int) -> list[float]:
     """Each call's duration in seconds."""
     out = []
@@ -71,14 +114,19 @@ def time_calls(call: Callable[[], object], repeat: int) -> list[float]:
     return out
 
 
-def solver_samples(size: int, count: int, seed: int) -> tuple[list[float], list[float]]:
-    """Durations of can_reach(120) and can_go_out on random hands of ``size`` cards."""
+def solver_samples(
+    size: int, count: int, seed: int, *, cold: bool = False
+) -> tuple[list[float], list[float]]:
+    """Durations of can_reach(120) and can_go_out on random hands of ``size`` cards (with
+    ``cold``, every cache cleared before each pair of calls)."""
     rng = random.Random(seed)
-    deck = [card for card in full_deck() if not card.is_red_three]
+    deck = [card for card in full_deck() if card not in RED_THREES]
     reach: list[float] = []
     out: list[float] = []
     clock = time.perf_counter
     for _ in range(count):
+        if cold:
+            clear_caches()
         hand = count_hand(tuple(rng.sample(deck, size)))
         table: dict[int, tuple[int, int]] = {}
         before = clock()
@@ -118,6 +166,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=200, help="rounds of random play")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--cold-hands", type=int, default=2000, help="random hands searched for large hands"
+    )
     args = parser.parse_args()
 
     seconds, decisions = throughput(args.hands, args.seed)
@@ -135,13 +186,23 @@ def main() -> None:
         f"max {max(listing) * 1e6:7.1f} us over {len(listing)} decisions"
     )
 
+    cold = cold_listing(largest_hands(args.cold_hands, args.seed + 2, 20))
+    worst = max(cold)
+    print(
+        f"legal_actions, caches cleared, the 20 largest hands of {args.cold_hands} random "
+        f"hands: median {statistics.median(t for t, _, _ in cold) * 1e3:.2f} ms, max "
+        f"{worst[0] * 1e3:.2f} ms ({worst[1]} cards, {worst[2]} actions)"
+    )
+
     for size in (11, 40):
-        reach, out = solver_samples(size, 2000, args.seed)
-        print(
-            f"solver, {size}-card hands: can_reach(120) p50 {percentile(reach, 0.5) * 1e6:6.1f} us "
-            f"p99 {percentile(reach, 0.99) * 1e6:7.1f} us; can_go_out p50 "
-            f"{percentile(out, 0.5) * 1e6:6.1f} us p99 {percentile(out, 0.99) * 1e6:7.1f} us"
-        )
+        for cold_caches in (False, True):
+            reach, out = solver_samples(size, 2000, args.seed, cold=cold_caches)
+            print(
+                f"solver, {size}-card hands{', cold' if cold_caches else ''}: can_reach(120) "
+                f"p50 {percentile(reach, 0.5) * 1e6:6.1f} us p99 "
+                f"{percentile(reach, 0.99) * 1e6:7.1f} us; can_go_out p50 "
+                f"{percentile(out, 0.5) * 1e6:6.1f} us p99 {percentile(out, 0.99) * 1e6:7.1f} us"
+            )
 
     state = new_game(seed=args.seed)
     copies = time_calls(lambda: state.evolve(turn=1), 20000)

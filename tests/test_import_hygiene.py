@@ -65,3 +65,8 @@ def test_the_app_starts_without_the_files_or_charts_modules() -> None:
     assert "canasta.tui.app" in loaded
     assert not {"pydantic", "plotext", "textual_plotext"} & _top_level(loaded)
     assert not {"canasta.persist", "canasta.engine.record"} & loaded
+
+
+def test_simulate_loads_rich_only_to_draw() -> None:
+    # Worker processes import canasta.simulate to play games; they never draw.
+    assert "rich" not in _top_level(_modules_after("import canasta.simulate"))

@@ -11,9 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from canasta import __version__
-
-PACES = ("instant", "fast", "normal")
-LEVELS = ("random", "easy", "normal", "hard")
+from canasta.choices import LEVELS, PACES
 
 EPILOG = """\
 commands (run 'canasta COMMAND --help' for each):
@@ -119,7 +117,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     simulate.add_argument("--budget", type=float, default=1.0, help="hard bot seconds per turn")
-    simulate.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    simulate.add_argument(
+        "--json",
+        metavar="FILE",
+        help="also write the results as JSON ('-': only the JSON, to stdout)",
+    )
 
     replay = commands.add_parser(
         "replay",

@@ -8,7 +8,6 @@ never show a traceback.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -25,7 +24,7 @@ from canasta.engine import (
 )
 from canasta.engine.cards import cards_text
 from canasta.engine.narrate import describe_event
-from canasta.engine.record import load_position, load_record, position_of, replay
+from canasta.engine.record import GameRecord, load_document, position_of, replay
 from canasta.engine.state import TEAM_NAMES, Seat
 
 USAGE_ERROR = 2
@@ -44,13 +43,10 @@ def load_state(path: Path) -> GameState:
     except OSError as error:
         raise _UserError(f"{path}: cannot read it ({error.strerror}).") from None
     try:
-        kind = json.loads(data).get("format") if data.strip() else None
-    except (ValueError, AttributeError):
-        kind = None
-    try:
-        if kind == "canasta-record":
-            return replay(load_record(data))[-1]
-        return load_position(data).to_state()
+        document = load_document(data)
+        if isinstance(document, GameRecord):
+            return replay(document)[-1]
+        return document.to_state()
     except CanastaError as error:
         raise _UserError(f"{path}: {error}") from None
 

@@ -4,11 +4,15 @@ Game ``i`` uses deal seed ``seed + i // 2``; odd games replay the previous game'
 every bot moved one seat to the left, so each side (``A``, the levels first named for
 North-South, and ``B``) plays both sets of cards of every deal. Results are counted per
 side, whichever seats it held.
+
+On a terminal a progress bar shows the games done, their rate and the time left; rich is
+imported only to draw (the worker processes never load it).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import math
 import multiprocessing
@@ -17,22 +21,15 @@ import statistics
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from canasta.bots import BOTS, make_bot
 from canasta.engine import NextRound, Phase, apply, legal_actions, new_game, view
 from canasta.engine.record import position_of
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
 
 __all__ = [
     "GameResult",
@@ -267,6 +264,8 @@ def _side_levels(levels: tuple[str, str, str, str], side: int) -> str:
 
 def render(data: dict[str, Any]) -> Table:
     """The results table of :func:`summarise`'s figures."""
+    from rich.table import Table
+
     table = Table(title=f"{data['games']} games ({data['deals']} deals, seats swapped)")
     table.add_column("figure")
     table.add_column("value", justify="right")
@@ -309,9 +308,43 @@ def _results(tasks: list[GameTask], jobs: int) -> Iterator[GameResult]:
         yield from pool.imap_unordered(play_game, tasks)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``canasta simulate``; return the exit status (2 for bad options)."""
-    console = Console()
+def _play(tasks: list[GameTask], jobs: int, *, bar_on: Console | None) -> list[GameResult]:
+    """Play every task; on ``bar_on`` (if given) a bar shows the games done, their rate
+    and the time left at that rate."""
+    if bar_on is None:
+        return list(_results(tasks, jobs))
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    progress = Progress(
+        TextColumn("Playing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[pace]}"),
+        console=bar_on,
+        transient=True,
+    )
+    results: list[GameResult] = []
+    start = time.perf_counter()
+    with progress:
+        bar = progress.add_task("Playing", total=len(tasks), pace="")
+        for result in _results(tasks, jobs):
+            results.append(result)
+            rate = len(results) / (time.perf_counter() - start)
+            left = datetime.timedelta(seconds=round((len(tasks) - len(results)) / rate))
+            progress.update(bar, advance=1, pace=f"{rate:.2f} games/s, {left} left")
+    return results
+
+
+def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
+    """Run ``canasta simulate``; return the exit status (2 for bad options).
+
+    The results table goes to ``console`` (standard output by default), after a progress
+    bar while the games are played if ``console`` is a terminal. ``--json -`` makes the
+    JSON the whole output: no table and no bar.
+    """
+    from rich.console import Console
+
+    console = console or Console()
     complaints = Console(stderr=True)
     try:
         levels = seat_levels(args)
@@ -321,32 +354,23 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.jobs < 1 or args.budget <= 0:
         complaints.print("canasta simulate: --games, --jobs and --budget must be positive.")
         return 2
+    json_out = args.json == "-"
     tasks = tasks_for(levels, games=args.games, seed=args.seed, budget=args.budget)
-    results: list[GameResult] = []
     start = time.perf_counter()
-    progress = Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=complaints,
-        transient=True,
-    )
-    with progress:
-        bar = progress.add_task("Playing", total=len(tasks))
-        for result in _results(tasks, args.jobs):
-            results.append(result)
-            progress.advance(bar)
+    bar_on = console if console.is_terminal and not json_out else None
+    results = _play(tasks, args.jobs, bar_on=bar_on)
     seconds = time.perf_counter() - start
     results.sort(key=lambda r: r.index)
     data = summarise(
         results, levels=levels, seconds=seconds, jobs=args.jobs, budget=args.budget, seed=args.seed
     )
-    console.print(render(data))
+    if json_out:
+        console.file.write(json.dumps(data, indent=2) + "\n")
+    else:
+        console.print(render(data))
     for problem in data["errors"]:
         complaints.print(f"[bold]error:[/bold] {problem[:300]}", markup=True, highlight=False)
-    if args.json:
+    if args.json and not json_out:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(data, handle, indent=2)
             handle.write("\n")

@@ -8,8 +8,6 @@ from collections.abc import Iterator
 from canasta.bots import Bot, HardBot, make_bot
 from canasta.engine import GameState, NextRound, Phase, apply, legal_actions, new_game, view
 
-LEVELS = ("random", "easy", "normal", "hard")
-
 
 def bot(level: str) -> Bot:
     """A bot of ``level``; the hard one thinks a fixed, tiny amount (repeatable, fast)."""

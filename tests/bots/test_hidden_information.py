@@ -7,9 +7,10 @@ import random
 
 import pytest
 
+from canasta.choices import LEVELS
 from canasta.engine import GameState, Phase, legal_actions, view
 
-from .helpers import LEVELS, bot, play, shuffle_hidden
+from .helpers import bot, play, shuffle_hidden
 
 
 def _positions() -> list[GameState]:

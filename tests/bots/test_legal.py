@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from canasta.choices import LEVELS
 from canasta.engine import Answer, AskPartner, Phase, legal_actions
 
-from .helpers import LEVELS, play
+from .helpers import play
 
 TABLES = [
     ("random", "random", "random", "random"),
@@ -49,7 +50,7 @@ def test_ask_and_answer_decisions_occur_and_stay_legal() -> None:
     assert answered > 0
 
 
-def test_every_level_is_registered() -> None:
+def test_the_registry_builds_exactly_the_levels_a_player_can_choose() -> None:
     from canasta.bots import BOTS
 
-    assert set(LEVELS) <= set(BOTS)
+    assert tuple(BOTS) == LEVELS

@@ -1,14 +1,32 @@
-"""``canasta simulate`` plays a small duplicate match end to end and writes valid JSON."""
+"""``canasta simulate`` plays a small duplicate match end to end and writes valid JSON; a
+progress bar shows on a terminal and nowhere else."""
 
 from __future__ import annotations
 
 import json
+from io import StringIO
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
-from canasta.__main__ import main
-from canasta.simulate import tasks_for, wilson
+from canasta.__main__ import build_parser, main
+from canasta.simulate import run, tasks_for, wilson
+
+TWO_GAMES = ["simulate", "--games", "2", "--seed", "1", "--teams", "random,random"]
+
+
+@pytest.fixture
+def no_forced_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rich believes these over ``isatty()``; the caller's environment must not decide."""
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def _terminal(monkeypatch: pytest.MonkeyPatch) -> tuple[Console, StringIO]:
+    monkeypatch.setenv("TERM", "xterm")  # rich draws nothing live on a dumb terminal
+    screen = StringIO()
+    return Console(file=screen, force_terminal=True, width=100), screen
 
 
 def test_simulate_writes_the_results_as_json(
@@ -31,6 +49,46 @@ def test_simulate_writes_the_results_as_json(
     assert data["errors"] == []
     printed = capsys.readouterr().out
     assert "side A (normal) wins" in printed
+
+
+@pytest.mark.usefixtures("no_forced_terminal")
+def test_simulate_into_a_pipe_prints_the_table_and_no_progress(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(TWO_GAMES) == 0
+    captured = capsys.readouterr()
+    assert "side A (random) wins" in captured.out
+    assert "Playing" not in captured.out
+    assert "games/s," not in captured.out
+    assert "\x1b[" not in captured.out
+    assert captured.err == ""
+
+
+@pytest.mark.usefixtures("no_forced_terminal")
+def test_simulate_json_to_stdout_prints_only_the_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*TWO_GAMES, "--json", "-"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["games"] == 2
+    assert captured.err == ""
+    assert not Path("-").exists()
+
+
+def test_simulate_on_a_terminal_draws_games_done_rate_and_time_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    console, screen = _terminal(monkeypatch)
+    assert run(build_parser().parse_args(TWO_GAMES), console=console) == 0
+    drawn = screen.getvalue()
+    assert "Playing" in drawn
+    assert "2/2" in drawn
+    assert "games/s, 0:00:00 left" in drawn
+    assert "side A (random) wins" in drawn
+
+
+def test_simulate_json_to_a_terminal_draws_no_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    console, screen = _terminal(monkeypatch)
+    assert run(build_parser().parse_args([*TWO_GAMES, "--json", "-"]), console=console) == 0
+    assert json.loads(screen.getvalue())["games"] == 2
 
 
 def test_simulate_runs_worker_processes_with_per_seat_levels(tmp_path: Path) -> None:

@@ -129,3 +129,16 @@ def test_analyze_wrong_schema(tmp_path: Path, position_file: Path) -> None:
 
 def test_analyze_out_without_apply(position_file: Path, tmp_path: Path) -> None:
     _assert_user_error(_run(position_file, "--out", tmp_path / "x.json"))
+
+
+@pytest.mark.parametrize("kind", [["canasta-position"], {"name": "canasta-record"}])
+def test_analyze_a_format_that_is_not_a_string(
+    kind: object, tmp_path: Path, position_file: Path
+) -> None:
+    data = json.loads(position_file.read_text(encoding="utf-8"))
+    data["format"] = kind
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = _run(path)
+    _assert_user_error(result)
+    assert '"format"' in result.stderr

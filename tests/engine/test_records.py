@@ -266,3 +266,69 @@ def test_position_without_stock_fills_it_with_the_rest() -> None:
 def test_record_model_defaults() -> None:
     record = GameRecord(rules={}, seed=1, decks=[], actions=[])
     assert record.initial_state().round_no == 1
+
+
+_DAMAGED = {
+    "format-list": ('{"format": ["canasta-position"], "hands": {}}', '"format"'),
+    "format-object": ('{"format": {}, "hands": {}}', '"format"'),
+    "a-list": ("[1, 2]", "JSON object"),
+    "a-string": ('"canasta-position"', "JSON object"),
+    "5000-digits": ('{"hands": {}, "seed": 1' + "0" * 5000 + "}", "number too long"),
+    "deep-nesting": ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    "huge-meld-size": ('{"hands": {}, "rules": {"meld_max_size": 1000000000}}', "meld_max_size"),
+    "meld-rank-400": ('{"hands": {}, "melds": {"East-West": ["400: c4 c4 c4"]}}', "rank"),
+    "placed-rank-400": ('{"hands": {}, "current": {"placed": ["400: c4"]}}', "rank"),
+    "placed-two-cards": ('{"hands": {}, "current": {"placed": ["4: c4 c4"]}}', "RANK: CARD"),
+    "huge-score": ('{"hands": {}, "scores": [1' + "0" * 4000 + ", 0]}", "scores.0"),
+    "huge-seed": ('{"hands": {}, "seed": 1' + "0" * 30 + "}", "seed"),
+    "newline-key": ('{"hands": {}, "current": {"a\\nb": 1}}', "Extra inputs"),
+}
+
+
+@pytest.mark.parametrize(("text", "names"), _DAMAGED.values(), ids=_DAMAGED.keys())
+def test_load_position_refuses_every_damaged_shape_in_one_sentence(text: str, names: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        load_position(text).to_state()
+    _one_sentence(caught.value)
+    assert names in str(caught.value)
+
+
+def test_load_record_refuses_a_format_that_is_not_a_string() -> None:
+    data = _record_data()
+    data["format"] = ["canasta-record"]
+    with pytest.raises(NotationError) as caught:
+        load_record(json.dumps(data))
+    _one_sentence(caught.value)
+    assert '"format" must be "canasta-record"' in str(caught.value)
+
+
+def test_a_record_written_before_the_seating_fields_loads_as_four_players() -> None:
+    # Records of schema version 1 were written before RuleSet had players and partnerships.
+    data = json.loads(make_record(new_game(seed=5), []).to_json())
+    for name in ("players", "partnerships"):
+        del data["rules"][name]
+    state = load_record(json.dumps(data)).initial_state()
+    assert state.rules.players == 4
+    assert state.rules.partnerships == ((0, 2), (1, 3))
+    assert state == new_game(seed=5)
+
+
+def test_loading_many_positions_keeps_no_rule_set_alive() -> None:
+    # Each loaded position brings its own RuleSet; the engine's memos must not keep them all
+    # (the soak run grew to 8 GB when they did).
+    import gc
+
+    from canasta.engine import RuleSet, apply, legal_actions
+
+    state = new_game(seed=1)
+    state = apply(state, legal_actions(state)[0]).state
+    text = position_of(state).to_json()
+
+    def alive() -> int:
+        gc.collect()
+        return sum(1 for thing in gc.get_objects() if isinstance(thing, RuleSet))
+
+    before = alive()
+    for _ in range(200):
+        legal_actions(load_position(text).to_state())
+    assert alive() - before <= 2

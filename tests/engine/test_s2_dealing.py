@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from canasta.engine import Phase, Seat, apply, full_deck, new_game, parse_action, parse_cards
-from canasta.engine.events import RedThreeLaid, RoundDealt
+from canasta.engine import (
+    Phase,
+    Seat,
+    apply,
+    full_deck,
+    new_game,
+    parse_action,
+    parse_cards,
+    start_game,
+)
+from canasta.engine.events import RedThreeLaid, RoundDealt, UpCardTurned
 
 from .helpers import act, cards, count_all, position, stacked_deck
 
@@ -105,6 +114,18 @@ def test_s2_4_dealt_red_three_is_laid_out_at_the_start_of_the_turn_and_replaced(
     assert sorted(state.red_threes[0]) == sorted(cards("h3 d3"))
     assert parse_cards("d3")[0] not in state.hands[Seat.NORTH]
     assert len(state.hands[Seat.NORTH]) == 11
+
+
+def test_s2_4_the_first_deal_tells_its_up_cards_and_the_red_threes_before_the_first_draw() -> None:
+    deck = stacked_deck(south="h3 c4 c5 c6 c7 c8 c9 c10 c11 c12 c13", up="jk s9", stock="h8")
+    step = start_game(deck=deck)
+    assert step.events == (
+        RoundDealt(1, Seat.EAST),
+        UpCardTurned(parse_cards("jk")[0], True),
+        UpCardTurned(parse_cards("s9")[0], False),
+        RedThreeLaid(Seat.SOUTH, parse_cards("h3")[0], True),
+    )
+    assert step.state == new_game(deck=deck)
 
 
 def test_s2_4_a_red_three_replacement_is_laid_out_and_replaced_too() -> None:

@@ -3,11 +3,9 @@ exception, always a valid object or one sentence."""
 
 from __future__ import annotations
 
-import json
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given
@@ -29,6 +27,7 @@ from canasta.persist import (
     save_settings,
     update_stats,
 )
+from fuzzing import damaged, with_values_replaced
 
 from .helpers import STARTED, assert_one_sentence, play, saved_game, session
 
@@ -89,62 +88,13 @@ def test_random_bytes(kind: str, content: bytes) -> None:
     _load_and_check(kind, content)
 
 
-@st.composite
-def _damaged(draw: st.DrawFn, raw: bytes) -> bytes:
-    """``raw`` with a few bytes flipped, deleted, inserted, or the end cut off."""
-    data = bytearray(raw)
-    for _ in range(draw(st.integers(1, 4))):
-        at = draw(st.integers(0, len(data)))
-        operation = draw(st.sampled_from(["flip", "delete", "insert", "truncate"]))
-        if operation == "flip" and at < len(data):
-            data[at] ^= draw(st.integers(1, 255))
-        elif operation == "delete":
-            del data[at : at + draw(st.integers(1, 16))]
-        elif operation == "insert":
-            data[at:at] = draw(st.binary(min_size=1, max_size=8))
-        else:
-            del data[at:]
-    return bytes(data)
-
-
 @pytest.mark.parametrize("kind", KINDS)
 @given(data=st.data())
 def test_damaged_bytes_of_a_valid_file(kind: str, data: st.DataObject) -> None:
-    _load_and_check(kind, data.draw(_damaged(VALID[kind][1])))
-
-
-_JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
-    max_leaves=8,
-)
-
-
-def _locations(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every place in a JSON value, the value itself first."""
-    found = [path]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += _locations(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += _locations(item, (*path, index))
-    return found
-
-
-def _replaced(value: Any, path: tuple[Any, ...], new: Any) -> Any:
-    if not path:
-        return new
-    head, rest = path[0], path[1:]
-    if isinstance(value, dict):
-        return {**value, head: _replaced(value[head], rest, new)}
-    return [*value[:head], _replaced(value[head], rest, new), *value[head + 1 :]]
+    _load_and_check(kind, data.draw(damaged(VALID[kind][1])))
 
 
 @pytest.mark.parametrize("kind", KINDS)
 @given(data=st.data())
 def test_a_valid_file_with_one_value_replaced(kind: str, data: st.DataObject) -> None:
-    document = json.loads(VALID[kind][1])
-    place = data.draw(st.sampled_from(_locations(document)))
-    new = data.draw(_JSON | st.text(alphabet="cdhsjk0123456789 :", max_size=30))
-    _load_and_check(kind, json.dumps(_replaced(document, place, new)).encode())
+    _load_and_check(kind, data.draw(with_values_replaced(VALID[kind][1])))

@@ -30,6 +30,8 @@ from canasta.engine.actions import (
 from canasta.engine.cards import Card
 from canasta.engine.melds import meld_error
 
+from .invariants import all_cards
+
 #: A round that has not ended after this many actions is a bug (random play needs ~150).
 MAX_STEPS_PER_ROUND = 3000
 
@@ -43,18 +45,6 @@ def rule_sections() -> frozenset[str]:
     """Every section number of docs/rules.md ("4", "4.3", ...)."""
     text = RULES_MD.read_text(encoding="utf-8")
     return frozenset(re.findall(r"^#{2,3} (\d+(?:\.\d+)?)\b", text, flags=re.MULTILINE))
-
-
-def all_cards(state: GameState) -> list[int]:
-    """Every physical card in the state, sorted."""
-    out: list[int] = [*state.stock, *state.pile, *state.pending]
-    for hand in state.hands:
-        out.extend(hand)
-    for team in (0, 1):
-        out.extend(state.red_threes[team])
-        for meld in state.melds[team]:
-            out.extend(meld.cards)
-    return sorted(out)
 
 
 def assert_invariants(state: GameState) -> None:
@@ -170,18 +160,6 @@ def candidate_actions(state: GameState) -> Iterator[Action]:
     for card in sorted(set(hand)):
         yield Discard(card)
     yield AskPartner()
-
-
-def as_listed(state: GameState, action: Action) -> Action:
-    """How ``legal_actions`` lists ``action``: a meld of a rank the team already has is
-    listed as a lay-off (decision j)."""
-    if isinstance(action, Meld):
-        naturals = [c for c in action.cards if not c.is_wild]
-        if naturals:
-            rank = naturals[0].rank
-            if state.team_meld(team_of(state.turn), rank) is not None:
-                return LayOff(rank, action.cards)
-    return action
 
 
 def listed(state: GameState) -> set[Action]:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from canasta.engine import Card, Phase, apply, classic, full_deck, is_legal
 from canasta.engine.actions import Answer, AskPartner, Discard, LayOff, Meld
+from canasta.engine.cards import BLACK_THREES
 from canasta.engine.melds import meld_error
 from canasta.engine.record import Position
 
@@ -27,7 +28,7 @@ def oracle_can_go_out(hand: list[Card], table: dict[int, tuple[int, int]]) -> bo
     ``table``'s, as ``rank -> (naturals, wilds)``) with a canasta on the table at the end."""
     jokers = sum(1 for c in hand if c == 0)
     twos = sum(1 for c in hand if c.is_wild) - jokers
-    blacks = sum(1 for c in hand if c.is_black_three)
+    blacks = sum(1 for c in hand if c in BLACK_THREES)
     counts: dict[int, int] = {}
     for card in hand:
         if card.is_natural and card.rank != 3:

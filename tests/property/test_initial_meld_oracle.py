@@ -25,7 +25,7 @@ from canasta.engine import (
     legal_actions,
 )
 from canasta.engine.actions import LayOff, Meld, TakePile
-from canasta.engine.cards import Card
+from canasta.engine.cards import BLACK_THREES, Card
 from canasta.engine.melds import meld_error
 from canasta.engine.record import Position
 
@@ -72,7 +72,7 @@ def oracle_accepts(
     value = value_so_far + sum(card_value(c) for c in meld)
     jokers = sum(1 for c in rest if c == 0)
     twos = sum(1 for c in rest if c.is_wild) - jokers
-    blacks = sum(1 for c in rest if c.is_black_three)
+    blacks = sum(1 for c in rest if c in BLACK_THREES)
     counts: dict[int, int] = {}
     for card in rest:
         if card.is_natural and card.rank != 3:

@@ -9,8 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from canasta.engine import GameState, Phase, apply, check, is_legal, legal_actions, new_game
+from canasta.engine.legality import canonical
 
-from .support import as_listed, candidate_actions, listed
+from .support import candidate_actions, listed
 
 
 def _positions(seed: int, rng: random.Random, count: int) -> list[GameState]:
@@ -28,7 +29,7 @@ def assert_listing_is_exact(state: GameState) -> None:
     expected = set()
     for action in candidate_actions(state):
         if is_legal(state, action):
-            expected.add(as_listed(state, action))
+            expected.add(canonical(state, action))
     actual = listed(state)
     missing = {str(a) for a in expected - actual}
     extra = {str(a) for a in actual - expected}

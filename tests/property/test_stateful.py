@@ -39,8 +39,9 @@ from canasta.engine.actions import (
     NextRound,
     TakePile,
 )
+from canasta.engine.legality import canonical
 
-from .support import as_listed, assert_invariants, listed, rule_sections
+from .support import assert_invariants, listed, rule_sections
 
 kinds = sorted(set(full_deck()))
 some_cards = st.lists(st.sampled_from(kinds), min_size=0, max_size=6).map(tuple)
@@ -95,7 +96,7 @@ class PlayMachine(RuleBasedStateMachine):
         self.state = apply(self.state, action).state
 
     def _try(self, action: Action) -> None:
-        if as_listed(self.state, action) in listed(self.state):
+        if canonical(self.state, action) in listed(self.state):
             assert is_legal(self.state, action)
             return
         self._refuse(action)

@@ -7,13 +7,13 @@ from textual.widgets import Markdown, RichLog
 
 from canasta.engine import Answer, AskPartner, LayOff, parse_cards
 from canasta.engine.record import Position
+from canasta.resources import rules_text
 from canasta.tui.screens import (
     ConfirmScreen,
     MeldChooser,
     MessageScreen,
     RulesScreen,
     ScoreSheetScreen,
-    load_rules,
 )
 from canasta.tui.widgets import HandView
 
@@ -163,7 +163,7 @@ async def test_hint_rules_scores_and_quit() -> None:
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
-        assert app.screen.query_one(Markdown).source == load_rules()
+        assert app.screen.query_one(Markdown).source == rules_text()
         await pilot.press("escape", "s")
         assert isinstance(app.screen, ScoreSheetScreen)
         await pilot.press("escape", "q")

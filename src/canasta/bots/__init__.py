@@ -1,6 +1,7 @@
 """Bots: players that see only a :class:`~canasta.engine.PlayerView`.
 
-Levels, weakest first: ``random``, ``easy``, ``normal``, ``hard`` (see each module).
+The registry :data:`BOTS` has a factory for each level of :data:`canasta.choices.LEVELS`,
+weakest first (see each module).
 """
 
 from canasta.bots.base import BOTS, DEFAULT_BUDGET, Bot, Decision, RandomBot, make_bot, register

@@ -40,6 +40,7 @@ from canasta.engine import (
     legal_actions,
     view,
 )
+from canasta.engine.scoring import score_team
 from canasta.engine.solver import can_go_out, count_hand, max_meld_value
 
 __all__ = ["HardBot", "evaluate"]
@@ -70,18 +71,24 @@ def evaluate(state: GameState, team: int) -> float:
 def _team_value(state: GameState, team: int) -> float:
     rules = state.rules
     size = rules.canasta_size
-    value = 0.0
+    # The round's score if it ended now, without the cards in hand, which are valued below.
+    value = float(
+        score_team(
+            rules,
+            team=team,
+            melds=state.melds[team],
+            red_threes=len(state.red_threes[team]),
+            hands=(),
+            went_out=False,
+            concealed=False,
+        ).total
+    )
     table: dict[int, tuple[int, int]] = {}
     for meld in state.melds[team]:
-        value += meld.value
         table[meld.rank] = (meld.naturals, meld.wilds)
-        if len(meld.cards) >= size:
-            value += rules.natural_canasta_bonus if meld.wilds == 0 else rules.mixed_canasta_bonus
-        elif len(meld.cards) >= size - 3:
+        if size - 3 <= len(meld.cards) < size:
             value += 40.0 * (len(meld.cards) - (size - 4))
-    reds = len(state.red_threes[team])
-    value += rules.all_red_threes_bonus if reds == 4 else reds * rules.red_three_bonus
-    for seat in (team, team + 2):
+    for seat in rules.partnerships[team]:
         hand = state.hands[seat]
         points = sum(card_value(c) for c in hand)
         meldable, _ = max_meld_value(count_hand(hand), table, rules)

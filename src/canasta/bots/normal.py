@@ -38,8 +38,10 @@ from canasta.engine import (
     TakePile,
     card_value,
 )
-from canasta.engine.cards import rank_name
+from canasta.engine.cards import BLACK_THREES, WILD_CARDS, rank_name
+from canasta.engine.scoring import score_team
 from canasta.engine.solver import can_go_out, count_hand
+from canasta.engine.state import without_cards
 
 __all__ = [
     "NormalBot",
@@ -55,21 +57,6 @@ __all__ = [
 #: in the pile, on top of a fixed part.
 _PILE_CARD_WORTH = 15
 _PILE_BASE_WORTH = 30
-
-
-def _is_wild(card: int) -> bool:
-    return card == 0 or 8 <= card < 12
-
-
-def _is_black_three(card: int) -> bool:
-    return card in (12, 15)
-
-
-def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    rest = list(hand)
-    for card in cards:
-        rest.remove(card)
-    return tuple(rest)
 
 
 def _at_least(count: int, trials: int, chance: float) -> float:
@@ -120,7 +107,7 @@ class Situation:
         for card in seen.hand:
             rank = card >> 2
             visible[rank] += 1
-            if not _is_wild(card):
+            if card not in WILD_CARDS:
                 held[rank] = held.get(rank, 0) + 1
         for card in seen.pile:
             visible[card >> 2] += 1
@@ -161,14 +148,16 @@ class Situation:
         if not self.canastas:
             return False
         rules = seen.rules
-        table = 0
-        for meld in seen.melds[self.team]:
-            table += meld.value
-            if len(meld.cards) >= self.canasta_size:
-                table += (
-                    rules.natural_canasta_bonus if meld.wilds == 0 else rules.mixed_canasta_bonus
-                )
-        ours = seen.scores[self.team] + table
+        round_score = score_team(
+            rules,
+            team=self.team,
+            melds=seen.melds[self.team],
+            red_threes=len(seen.red_threes[self.team]),
+            hands=(),
+            went_out=True,
+            concealed=False,
+        )
+        ours = seen.scores[self.team] + round_score.total
         return ours >= rules.target_score and ours > seen.scores[1 - self.team] + 600
 
     def near_canastas(self) -> int:
@@ -190,15 +179,15 @@ def take_score(situation: Situation, take: TakePile) -> float:
     pile = seen.pile
     top = pile[-1]
     rank = top >> 2
-    wilds = sum(1 for c in take.cards if _is_wild(c))
+    wilds = sum(1 for c in take.cards if c in WILD_CARDS)
     score = 12.0
     for card in pile[:-1]:
         card_rank = card >> 2
-        if _is_wild(card):
+        if card in WILD_CARDS:
             score += 25
         elif card_rank in situation.mine or situation.held.get(card_rank, 0) >= 1:
             score += 12
-        elif _is_black_three(card):
+        elif card in BLACK_THREES:
             score += 1
         else:
             score += 5
@@ -220,7 +209,7 @@ def _placement(action: Meld | LayOff) -> tuple[int, int, int]:
     naturals = 0
     rank = action.rank if isinstance(action, LayOff) else 0
     for card in action.cards:
-        if not _is_wild(card):
+        if card not in WILD_CARDS:
             naturals += 1
             rank = card >> 2
     return rank, naturals, len(action.cards) - naturals
@@ -239,7 +228,7 @@ def _keeps_going_out(situation: Situation, action: Meld | LayOff) -> bool:
     if not seen.melded[situation.team]:
         value = sum(card_value(c) for c in action.cards)
         need = max(0, seen.minimums[situation.team] - seen.turn_value - value)
-    hand_after = _remove(seen.hand, action.cards)
+    hand_after = without_cards(seen.hand, action.cards) or ()
     if not hand_after:
         return canasta and need == 0
     return can_go_out(count_hand(hand_after), table, seen.rules, has_canasta=canasta, need=need)
@@ -292,7 +281,7 @@ def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, flo
     their_unknown = seen.hand_sizes[nxt] - len(seen.known[nxt])
     known_ranks: dict[int, int] = {}
     for card in seen.known[nxt]:
-        if not _is_wild(card):
+        if card not in WILD_CARDS:
             known_ranks[card >> 2] = known_ranks.get(card >> 2, 0) + 1
     costs: dict[Card, float] = {}
     natural_dangers: list[float] = []
@@ -301,10 +290,10 @@ def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, flo
         if card == 0:
             costs[card] = 500.0
             continue
-        if _is_wild(card):
+        if card in WILD_CARDS:
             costs[card] = 300.0
             continue
-        if _is_black_three(card):
+        if card in BLACK_THREES:
             costs[card] = -10.0 - 3 * len(pile)
             continue
         unseen = max(0, 8 - situation.visible[rank])

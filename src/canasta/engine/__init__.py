@@ -38,7 +38,18 @@ from canasta.engine.cards import (
 )
 from canasta.engine.errors import CanastaError, IllegalActionError, NotationError, Reason
 from canasta.engine.events import Event
-from canasta.engine.game import Step, apply, check, is_legal, legal_actions, new_game, seat_name
+from canasta.engine.game import (
+    Step,
+    apply,
+    check,
+    is_legal,
+    legal,
+    legal_actions,
+    new_game,
+    seat_name,
+    start_game,
+)
+from canasta.engine.legality import LegalActions, canonical
 from canasta.engine.melds import Meld as TableMeld
 from canasta.engine.rules import PRESETS, RuleSet, classic, preset
 from canasta.engine.scoring import RoundScore
@@ -71,6 +82,7 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "LayOff",
+    "LegalActions",
     "Meld",
     "NextRound",
     "NotationError",
@@ -86,6 +98,7 @@ __all__ = [
     "TableMeld",
     "TakePile",
     "apply",
+    "canonical",
     "card_value",
     "cards_text",
     "check",
@@ -93,6 +106,7 @@ __all__ = [
     "determinize",
     "full_deck",
     "is_legal",
+    "legal",
     "legal_actions",
     "load_position",
     "load_record",
@@ -105,6 +119,7 @@ __all__ = [
     "preset",
     "replay",
     "seat_name",
+    "start_game",
     "team_of",
     "view",
 ]

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 from typing import ClassVar, TypeAlias
 
-from canasta.engine.cards import Card, parse_card, parse_cards
+from canasta.engine.cards import MELD_RANKS, THREE, Card, parse_card, parse_cards, parse_rank
 from canasta.engine.errors import NotationError
 
 __all__ = [
@@ -196,7 +196,6 @@ def sorted_lay_off(rank: int, cards: tuple[Card, ...]) -> LayOff:
 
 Action: TypeAlias = DrawStock | TakePile | Meld | LayOff | Discard | AskPartner | Answer | NextRound
 
-_RANK_WORDS = {"a": 1, "ace": 1, "j": 11, "q": 12, "k": 13, "t": 10}
 _SIMPLE: dict[str, Action] = {
     "draw": DrawStock(),
     "ask": AskPartner(),
@@ -211,9 +210,8 @@ _USAGE = (
 
 
 def _parse_meld_rank(text: str, whole: str) -> int:
-    token = text.strip().lower()
-    rank = int(token) if token.isdigit() else _RANK_WORDS.get(token)
-    if rank is None or not (rank == 1 or 3 <= rank <= 13):
+    rank = parse_rank(text.strip().lower())
+    if rank is None or not (rank in MELD_RANKS or rank == THREE):
         raise NotationError(
             f"{whole!r}: {text.strip()!r} is not a meld rank (1, 3-13, a, j, q, k)."
         )

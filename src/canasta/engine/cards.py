@@ -17,10 +17,16 @@ from canasta.engine.errors import NotationError
 
 __all__ = [
     "ACE",
+    "BLACK_THREES",
     "JOKER",
     "KING",
     "MELD_RANKS",
     "NATURAL_RANKS",
+    "RANK_OF",
+    "RED_THREES",
+    "THREE",
+    "TWO",
+    "WILD_CARDS",
     "Card",
     "Suit",
     "card_value",
@@ -28,6 +34,7 @@ __all__ = [
     "full_deck",
     "parse_card",
     "parse_cards",
+    "parse_rank",
     "rank_name",
 ]
 
@@ -39,11 +46,6 @@ class Suit(IntEnum):
     DIAMONDS = 1
     HEARTS = 2
     SPADES = 3
-
-    @property
-    def letter(self) -> str:
-        """The suit's notation letter: ``c``, ``d``, ``h`` or ``s``."""
-        return "cdhs"[self]
 
     @property
     def is_red(self) -> bool:
@@ -107,7 +109,7 @@ class Card(int):
     @property
     def rank(self) -> int:
         """1 = ace ... 13 = king; 0 for the joker."""
-        return self >> 2
+        return RANK_OF[self]
 
     @property
     def suit(self) -> Suit | None:
@@ -117,22 +119,17 @@ class Card(int):
     @property
     def is_wild(self) -> bool:
         """Jokers and twos are wild."""
-        return self == 0 or 8 <= self < 12
+        return self in WILD_CARDS
 
     @property
     def is_natural(self) -> bool:
         """Every card that is not wild."""
-        return self >= 12 or 4 <= self < 8
+        return self not in WILD_CARDS
 
     @property
     def is_red_three(self) -> bool:
         """The three of diamonds or of hearts."""
-        return self in (13, 14)
-
-    @property
-    def is_black_three(self) -> bool:
-        """The three of clubs or of spades."""
-        return self in (12, 15)
+        return self in RED_THREES
 
     @property
     def value(self) -> int:
@@ -178,6 +175,14 @@ def _make_interned() -> None:
 _make_interned()
 
 JOKER: Card = Card(0)
+TWO = 2
+THREE = 3
+#: The card sets the rules name (§1): jokers and twos are wild; threes are special.
+WILD_CARDS: frozenset[Card] = frozenset({JOKER, *(Card.of(TWO, suit) for suit in Suit)})
+RED_THREES: frozenset[Card] = frozenset(Card.of(THREE, s) for s in (Suit.DIAMONDS, Suit.HEARTS))
+BLACK_THREES: frozenset[Card] = frozenset(Card.of(THREE, s) for s in (Suit.CLUBS, Suit.SPADES))
+#: ``RANK_OF[card]`` is the card's rank (0 for the joker), by code: the hot paths' lookup.
+RANK_OF: tuple[int, ...] = tuple(code >> 2 for code in range(56))
 
 
 def _value_of(code: int) -> int:
@@ -200,12 +205,13 @@ def card_value(card: int) -> int:
 
 
 _SUIT_LETTERS = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3}
-_RANK_TOKENS = {"a": 1, "j": 11, "q": 12, "k": 13, "t": 10}
+_RANK_TOKENS = {"a": 1, "ace": 1, "j": 11, "q": 12, "k": 13, "t": 10}
 _CARD_RE = re.compile(r"^(?:([cdhs♣♦♥♠])(\d{1,2}|[ajqkt])|(\d{1,2}|[ajqkt])([cdhs♣♦♥♠]))$")
 _JOKER_WORDS = frozenset({"jk", "jo", "joker", "jkr", "*"})
 
 
-def _parse_rank(token: str) -> int | None:
+def parse_rank(token: str) -> int | None:
+    """A rank from ``1``-``13`` or a letter (``a``, ``j``, ``q``, ``k``, ``t``), or ``None``."""
     if token.isdigit():
         rank = int(token)
         return rank if 1 <= rank <= 13 else None
@@ -229,7 +235,7 @@ def parse_card(text: str) -> Card:
         suit_text, rank_text = (
             (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
         )
-        rank = _parse_rank(rank_text)
+        rank = parse_rank(rank_text)
         if rank is not None:
             return Card._interned[rank * 4 + _SUIT_LETTERS[suit_text]]
     raise NotationError(

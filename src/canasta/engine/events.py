@@ -165,8 +165,8 @@ class RoundScored(NamedTuple):
     """The round's score sheet (see :class:`canasta.engine.scoring.RoundScore`)."""
 
     round_no: int
-    scores: tuple[RoundScore, RoundScore]
-    totals: tuple[int, int]
+    scores: tuple[RoundScore, ...]
+    totals: tuple[int, ...]
 
 
 @_kind
@@ -174,7 +174,7 @@ class GameWon(NamedTuple):
     """The game ended; ``team`` won with ``totals``."""
 
     team: int
-    totals: tuple[int, int]
+    totals: tuple[int, ...]
 
 
 Event: TypeAlias = (

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from canasta.engine.cards import Card, card_value, rank_name
+from canasta.engine.cards import MELD_RANKS, RANK_OF, WILD_CARDS, Card, card_value, rank_name
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.rules import RuleSet
 
-__all__ = ["Meld", "is_valid_shape", "meld_error", "split_rank"]
+__all__ = ["Meld", "meld_error", "split_rank", "valid_shapes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +25,7 @@ class Meld:
     def build(cls, rank: int, cards: tuple[Card, ...]) -> Meld:
         """A meld of ``rank`` holding ``cards`` (not checked: see :func:`meld_error`)."""
         ordered = tuple(sorted(cards))
-        wilds = sum(1 for card in ordered if card == 0 or 8 <= card < 12)
+        wilds = sum(1 for card in ordered if card in WILD_CARDS)
         return cls(rank, ordered, len(ordered) - wilds, wilds)
 
     def __len__(self) -> int:
@@ -56,23 +57,38 @@ def split_rank(cards: tuple[Card, ...]) -> int | None:
     """The single natural rank of ``cards``, ``0`` if all are wild, ``None`` if mixed."""
     rank = 0
     for card in cards:
-        if card == 0 or 8 <= card < 12:
+        if card in WILD_CARDS:
             continue
-        card_rank = card >> 2
+        card_rank = RANK_OF[card]
         if rank and card_rank != rank:
             return None
         rank = card_rank
     return rank
 
 
-def is_valid_shape(naturals: int, wilds: int, rules: RuleSet) -> bool:
-    """Whether ``naturals`` + ``wilds`` cards of one ordinary rank make a legal meld (§5.1)."""
-    size = naturals + wilds
-    return (
-        rules.meld_min_size <= size <= rules.meld_max_size
-        and naturals >= rules.min_naturals
-        and wilds <= rules.max_wilds
-        and (wilds < naturals or not rules.strict_naturals)
+#: The rule set whose shapes were asked last, and its table: the hot path's one lookup.
+_last_shapes: list[tuple[RuleSet, frozenset[tuple[int, int]]]] = []
+
+
+def valid_shapes(rules: RuleSet) -> frozenset[tuple[int, int]]:
+    """Every legal ``(naturals, wilds)`` of an ordinary meld: those :func:`meld_error`
+    accepts, tabled once per rule set."""
+    last = _last_shapes[0] if _last_shapes else None
+    if last is None or last[0] is not rules:
+        last = (rules, _shapes_of(rules))
+        _last_shapes[:] = [last]
+    return last[1]
+
+
+@lru_cache(maxsize=32)
+def _shapes_of(rules: RuleSet) -> frozenset[tuple[int, int]]:
+    """:func:`valid_shapes` by the rule set's value (equal rule sets share one table, and
+    no rule set is kept beyond the last few)."""
+    return frozenset(
+        (n, w)
+        for n in range(rules.meld_max_size + 1)
+        for w in range(rules.meld_max_size + 1 - n)
+        if meld_error(n, w, rank=MELD_RANKS[0], rules=rules) is None
     )
 
 

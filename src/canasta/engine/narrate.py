@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from canasta.engine.cards import Card, rank_name
+from canasta.engine.cards import THREE, Card, rank_name
 from canasta.engine.events import (
     CanastaCompleted,
     CardsLaidOff,
@@ -80,7 +80,7 @@ class _Telling(NamedTuple):
 def _meld_words(rank: int, cards: tuple[Card, ...]) -> str:
     wilds = sum(1 for card in cards if card.is_wild)
     naturals = len(cards) - wilds
-    if rank == 3:
+    if rank == THREE:
         return f"{_count(naturals)} black threes"
     parts = []
     if naturals:
@@ -107,7 +107,7 @@ def describe_event(
 
 
 def _dealt(event: RoundDealt, told: _Telling) -> str:
-    first = told.who((event.dealer + 1) & 3)
+    first = told.who((event.dealer + 1) % len(told.names))  # the dealer's left
     return f"Round {event.round_no}: {told.who(event.dealer)} dealt; {first} plays first."
 
 

@@ -10,15 +10,16 @@ text only (the callers own the files).
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from canasta.engine.actions import Action, parse_action
-from canasta.engine.cards import Card, cards_text, full_deck, parse_cards
+from canasta.engine.cards import NATURAL_RANKS, THREE, Card, cards_text, full_deck, parse_cards
 from canasta.engine.errors import CanastaError, NotationError
-from canasta.engine.game import Step, apply, new_game, shuffled_deck
+from canasta.engine.game import Step, apply, shuffled_deck, start_game
 from canasta.engine.melds import Meld, meld_error, split_rank
 from canasta.engine.rules import RuleSet
 from canasta.engine.scoring import RoundScore
@@ -28,6 +29,7 @@ __all__ = [
     "RECORD_VERSION",
     "GameRecord",
     "Position",
+    "load_document",
     "load_position",
     "load_record",
     "make_record",
@@ -42,6 +44,10 @@ POSITION_VERSION = 1
 _RULES = TypeAdapter(RuleSet)
 SeatName = Literal["South", "West", "North", "East"]
 CardsText = Annotated[str, Field(description="cards in notation, separated by spaces")]
+#: Bounds that keep a damaged file's numbers printable and its file names short (a score
+#: of 10**4000 points would overflow ``str`` once a round is added to it).
+Seed = Annotated[int, Field(ge=-(2**63), lt=2**63)]
+Points = Annotated[int, Field(ge=-(10**9), le=10**9)]
 
 
 def _seat(name: str) -> int:
@@ -58,7 +64,7 @@ class GameRecord(_Model):
     format: Literal["canasta-record"] = "canasta-record"
     schema_version: Literal[1] = 1
     rules: dict[str, Any]
-    seed: int
+    seed: Seed
     first_dealer: SeatName = "East"
     decks: list[CardsText]
     actions: list[str]
@@ -69,6 +75,10 @@ class GameRecord(_Model):
 
     def initial_state(self) -> GameState:
         """The state before the first action."""
+        return self.first_deal().state
+
+    def first_deal(self) -> Step:
+        """The first deal: the state before the first action, and the deal's events."""
         rules = self.rule_set()
         if len(self.decks) > 0 and len(self.decks[0].split()) != rules.deck_size:
             raise NotationError(
@@ -81,7 +91,7 @@ class GameRecord(_Model):
         while decks and tuple(decks[-1]) == shuffled_deck(rules, self.seed, len(decks)):
             decks.pop()
         try:
-            return new_game(rules, seed=self.seed, decks=decks, dealer=_seat(self.first_dealer))
+            return start_game(rules, seed=self.seed, decks=decks, dealer=_seat(self.first_dealer))
         except CanastaError as error:
             raise NotationError(f"The record's decks are wrong: {error}") from None
 
@@ -113,9 +123,10 @@ class GameRecord(_Model):
 
 def _validate_rules(data: dict[str, Any]) -> RuleSet:
     try:
-        return _RULES.validate_python(data)
+        rules = _RULES.validate_python(data)
     except ValidationError as error:
         raise NotationError(f"The rules are invalid: {_first_problem(error)}.") from None
+    return rules
 
 
 def _parse_cards_field(text: str, where: str) -> tuple[Card, ...]:
@@ -182,6 +193,8 @@ def _first_problem(error: ValidationError) -> str:
     problem = error.errors()[0]
     message = str(problem["msg"]).removeprefix("Value error, ").rstrip(".")
     where = ".".join(str(part) for part in problem["loc"])
+    if not where.isprintable() or len(where) > 60:  # a key the file made up
+        where = repr(where[:60])
     return f"{where}: {message}" if where else message
 
 
@@ -195,25 +208,56 @@ def _load_json(text: str | bytes, what: str) -> Any:
             f"The {what} is not valid JSON (line {error.lineno}, column {error.colno}: "
             f"{error.msg})."
         ) from None
+    except ValueError:  # the only other one: an integer longer than Python reads
+        raise NotationError(
+            f"The {what} holds a number too long to read (over {sys.get_int_max_str_digits()} "
+            "digits)."
+        ) from None
+    except RecursionError:
+        raise NotationError(f"The {what} is nested too deeply to be canasta's.") from None
 
 
-def _load_document(text: str | bytes, model: type[_Document], what: str, version: int) -> _Document:
-    """Validate JSON ``text`` as ``model``, refusing the other kind of file and other
-    schema versions with one sentence each."""
-    data = _load_json(text, what)
-    if isinstance(data, dict):
-        kind = data.get("format")
-        if kind in _KINDS and _KINDS[kind] != what:
-            raise NotationError(f"That is a {_KINDS[kind]}, not a {what}.")
-        if data.get("schema_version") not in (None, version):
-            raise NotationError(
-                f"The {what} has schema version {data.get('schema_version')!r}; this canasta "
-                f"reads version {version}: upgrade canasta to read it."
-            )
+def _load_document(data: Any, model: type[_Document], what: str, version: int) -> _Document:
+    """Validate decoded JSON ``data`` as ``model``, refusing the other kind of file and
+    newer schema versions with one sentence each."""
+    if not isinstance(data, dict):
+        raise NotationError(f"The {what} must be a JSON object, not {_json_kind(data)}.")
+    kind = data.get("format")
+    expected = model.model_fields["format"].default
+    if isinstance(kind, str) and kind in _KINDS and _KINDS[kind] != what:
+        raise NotationError(f"That is a {_KINDS[kind]}, not a {what}.")
+    if kind not in (None, expected):
+        raise NotationError(f'The {what}\'s "format" must be "{expected}", not {_shown(kind)}.')
+    found = data.get("schema_version")
+    if isinstance(found, int) and not isinstance(found, bool) and found > version:
+        raise NotationError(
+            f"The {what} has schema version {found}; this canasta reads version {version}: "
+            "upgrade canasta to read it."
+        )
     try:
         return model.model_validate(data)
     except ValidationError as error:
         raise NotationError(f"The {what} is invalid: {_first_problem(error)}.") from None
+
+
+def _shown(value: Any) -> str:
+    """A JSON value as a sentence shows it: a short string quoted, else its kind."""
+    return repr(value) if isinstance(value, str) and len(value) <= 40 else _json_kind(value)
+
+
+def _json_kind(value: Any) -> str:
+    """How JSON calls ``value``'s type ("a list", "a number", ...)."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "a boolean"
+    if value is None:
+        return "null"
+    return "a number"
 
 
 def load_record(text: str | bytes) -> GameRecord:
@@ -222,7 +266,9 @@ def load_record(text: str | bytes) -> GameRecord:
     Raises:
         NotationError: one sentence naming what is wrong.
     """
-    return _load_document(text, GameRecord, "game record", RECORD_VERSION)
+    return _load_document(
+        _load_json(text, "game record"), GameRecord, "game record", RECORD_VERSION
+    )
 
 
 # --------------------------------------------------------------------------- positions
@@ -232,7 +278,7 @@ class TurnModel(_Model):
     """The current turn's progress."""
 
     played: bool = False
-    turn_value: int = 0
+    turn_value: Points = 0
     placed: list[str] = Field(default_factory=list, description="'RANK: CARD' items")
     pending: CardsText = ""
     asked: bool = False
@@ -242,16 +288,16 @@ class TurnModel(_Model):
 class ScoreModel(_Model):
     """One team's round score."""
 
-    melds: int
-    hands: int
-    natural_canastas: int
-    natural_canasta_points: int
-    mixed_canastas: int
-    mixed_canasta_points: int
-    red_threes: int
-    red_three_points: int
-    going_out: int
-    concealed: int
+    melds: Points
+    hands: Points
+    natural_canastas: Points
+    natural_canasta_points: Points
+    mixed_canastas: Points
+    mixed_canasta_points: Points
+    red_threes: Points
+    red_three_points: Points
+    going_out: Points
+    concealed: Points
 
 
 class Position(_Model):
@@ -260,8 +306,8 @@ class Position(_Model):
     format: Literal["canasta-position"] = "canasta-position"
     schema_version: Literal[1] = 1
     rules: dict[str, Any] = Field(default_factory=lambda: _rules_dict(RuleSet()))
-    seed: int = 0
-    round_no: int = Field(default=1, ge=1)
+    seed: Seed = 0
+    round_no: int = Field(default=1, ge=1, le=10**9)
     dealer: SeatName = "East"
     phase: Literal["draw", "play", "answer", "round_over", "game_over"] = "draw"
     turn: SeatName = "South"
@@ -276,7 +322,7 @@ class Position(_Model):
     melded: tuple[bool, bool] | None = Field(
         default=None, description="omitted: a team has melded when it has melds"
     )
-    scores: tuple[int, int] = (0, 0)
+    scores: tuple[Points, Points] = (0, 0)
     history: list[tuple[ScoreModel, ScoreModel]] = Field(default_factory=list)
     current: TurnModel = Field(default_factory=TurnModel)
     has_played: tuple[bool, bool, bool, bool] | None = None
@@ -323,15 +369,15 @@ class Position(_Model):
         ]
         placed = []
         for item in self.current.placed:
-            rank_text, _, card_text = item.partition(":")
-            try:
-                placed.append((int(rank_text), _parse_cards_field(card_text, "current.placed")[0]))
-            except (ValueError, IndexError):
-                raise NotationError(f"current.placed: {item!r} is not 'RANK: CARD'.") from None
+            rank_text, colon, card_text = item.partition(":")
+            one_card = _parse_cards_field(card_text, "current.placed")
+            if not colon or len(one_card) != 1:
+                raise NotationError(f"current.placed: {item!r} is not 'RANK: CARD'.")
+            placed.append((_stated_rank(rank_text, "current.placed"), one_card[0]))
         used: list[Card] = [*pile, *pending]
         for hand in hands:
             used.extend(hand)
-        for team in (0, 1):
+        for team in range(rules.teams):
             used.extend(reds[team])
             for meld in melds[team]:
                 used.extend(meld.cards)
@@ -412,22 +458,32 @@ def _score(team: int, model: ScoreModel) -> RoundScore:
     return RoundScore(team=team, **model.model_dump())
 
 
+def _stated_rank(text: str, where: str) -> int:
+    """The rank a position writes as a number before a colon (1 to 13, but not the wild 2)."""
+    try:
+        rank = int(text)
+    except ValueError:
+        raise NotationError(f"{where}: {text.strip()!r} is not a rank number.") from None
+    if rank not in NATURAL_RANKS:
+        raise NotationError(f"{where}: {text.strip()} is not a rank of natural cards (1, 3 to 13).")
+    return rank
+
+
 def _parse_meld(text: str, rules: RuleSet, where: str) -> Meld:
     rank_text, colon, cards_part = text.partition(":")
     cards = _parse_cards_field(cards_part if colon else text, where)
     rank = split_rank(cards)
     if colon:
-        try:
-            stated = int(rank_text)
-        except ValueError:
-            raise NotationError(f"{where}: {rank_text!r} is not a rank number.") from None
+        stated = _stated_rank(rank_text, where)
         if rank not in (0, stated):
             raise NotationError(f"{where}: those cards are not {stated}s.")
         rank = stated
     if not rank:
         raise NotationError(f"{where}: a meld needs natural cards of one rank.")
     meld = Meld.build(rank, cards)
-    error = meld_error(meld.naturals, meld.wilds, rank=rank, rules=rules, black_threes=rank == 3)
+    error = meld_error(
+        meld.naturals, meld.wilds, rank=rank, rules=rules, black_threes=rank == THREE
+    )
     if error is not None:
         raise NotationError(f"{where}: {error.sentence}")
     return meld
@@ -446,12 +502,12 @@ def position_of(state: GameState) -> Position:
         dealer=Seat(state.dealer).label,
         phase=state.phase.value,
         turn=Seat(state.turn).label,
-        hands={Seat(s).label: cards_text(state.hands[s]) for s in range(4)},
+        hands={Seat(s).label: cards_text(hand) for s, hand in enumerate(state.hands)},
         stock=cards_text(state.stock),
         pile=cards_text(state.pile),
         pile_frozen=state.pile_frozen,
-        melds={TEAM_NAMES[t]: team_melds(t) for t in (0, 1)},
-        red_threes={TEAM_NAMES[t]: cards_text(state.red_threes[t]) for t in (0, 1)},
+        melds={TEAM_NAMES[t]: team_melds(t) for t in range(state.rules.teams)},
+        red_threes={TEAM_NAMES[t]: cards_text(red) for t, red in enumerate(state.red_threes)},
         melded=state.melded,
         scores=state.scores,
         history=[
@@ -470,7 +526,7 @@ def position_of(state: GameState) -> Position:
             permission=state.permission,
         ),
         has_played=state.has_played,
-        known={Seat(s).label: cards_text(state.known[s]) for s in range(4) if state.known[s]},
+        known={Seat(s).label: cards_text(known) for s, known in enumerate(state.known) if known},
         winner=None if state.winner is None else TEAM_NAMES[state.winner],
     )
 
@@ -496,7 +552,25 @@ def load_position(text: str | bytes) -> Position:
     Raises:
         NotationError: one sentence naming what is wrong.
     """
-    return _load_document(text, Position, "position", POSITION_VERSION)
+    return _load_document(_load_json(text, "position"), Position, "position", POSITION_VERSION)
+
+
+def load_document(text: str | bytes) -> GameRecord | Position:
+    """Read a record (when its ``format`` says so) or else a position from JSON text.
+
+    Raises:
+        NotationError: one sentence naming what is wrong.
+    """
+    data = _load_json(text, "file")
+    kind = data.get("format") if isinstance(data, dict) else None
+    if kind == "canasta-record":
+        return _load_document(data, GameRecord, "game record", RECORD_VERSION)
+    if kind not in (None, "canasta-position"):
+        raise NotationError(
+            f'The file\'s "format" is {_shown(kind)}, not "canasta-record" or '
+            '"canasta-position": it is not a canasta record or position.'
+        )
+    return _load_document(data, Position, "position", POSITION_VERSION)
 
 
 _KINDS = {"canasta-record": "game record", "canasta-position": "position"}

@@ -9,7 +9,9 @@ see :mod:`canasta.engine.record`), because pydantic accepts stdlib dataclasses a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
+from canasta.engine.cards import RED_THREES
 from canasta.engine.errors import CanastaError
 
 __all__ = ["PRESETS", "RuleSet", "classic", "preset"]
@@ -18,6 +20,8 @@ __all__ = ["PRESETS", "RuleSet", "classic", "preset"]
 MAX_DECKS = 16
 MAX_JOKERS = 64
 MAX_HAND_SIZE = 30
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +32,10 @@ class RuleSet:
     """
 
     name: str = "classic"
+    #: §1: seats in turn order (play passes to the next seat), and the partnerships: each
+    #: team's seats. Classic: four players, partners opposite (South+North, West+East).
+    players: int = 4
+    partnerships: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
     #: §1: standard decks shuffled together, and jokers added.
     decks: int = 2
     jokers: int = 4
@@ -63,6 +71,12 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         problems = []
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            problems.append(f"a game seats {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        elif sorted(seat for team in self.partnerships for seat in team) != list(
+            range(self.players)
+        ) or not all(self.partnerships):
+            problems.append("partnerships must share out the seats, each seat in one team")
         if not 1 <= self.decks <= MAX_DECKS or not 0 <= self.jokers <= MAX_JOKERS:
             problems.append(f"a game uses 1 to {MAX_DECKS} decks and 0 to {MAX_JOKERS} jokers")
         if not 2 <= self.hand_size <= MAX_HAND_SIZE:
@@ -73,15 +87,19 @@ class RuleSet:
             problems.append("meld sizes must satisfy 2 <= min_naturals <= min size <= max size")
         if not self.meld_min_size <= self.canasta_size <= self.meld_max_size:
             problems.append("canasta_size must lie between the meld sizes")
-        if self.max_wilds < 0:
-            problems.append("max_wilds cannot be negative")
+        if not 0 <= self.max_wilds <= self.meld_max_size:
+            problems.append("max_wilds must be 0 to meld_max_size")
+        # The engine tables every meld shape up to these sizes: no meld holds more cards
+        # than the deck.
+        if self.meld_max_size > self.deck_size:
+            problems.append("meld_max_size cannot exceed the cards of the deck")
         bounds = [bound for bound, _ in self.minimum_table]
         if not bounds or bounds[-1] is not None or None in bounds[:-1]:
             problems.append("minimum_table must end with exactly one row whose bound is None")
         elif bounds[:-1] != sorted(bounds[:-1], reverse=True):  # type: ignore[type-var]
             problems.append("minimum_table bounds must go from highest to lowest")
-        if self.hand_size * 4 + 2 > self.decks * 52 + self.jokers:
-            problems.append("the deck is too small to deal four hands and a stock")
+        if self.hand_size * self.players + 2 > self.decks * 52 + self.jokers:
+            problems.append("the deck is too small to deal every hand and a stock")
         if problems:
             raise CanastaError(f"Rule set {self.name!r} is invalid: {'; '.join(problems)}.")
 
@@ -93,12 +111,50 @@ class RuleSet:
         raise AssertionError("minimum_table ends with a None bound")  # pragma: no cover
 
     @property
+    def teams(self) -> int:
+        """How many teams (partnerships, or players on their own) there are."""
+        return len(self.partnerships)
+
+    def team_of(self, seat: int) -> int:
+        """The team that ``seat`` plays for."""
+        last = _last_teams[0]
+        if last[0] is not self:
+            last = _last_teams[0] = (self, _team_table(self.partnerships))
+        return last[1][seat]
+
+    def partner(self, seat: int) -> int | None:
+        """Whom ``seat`` asks "may I go out?": the next seat of its team, or ``None`` alone."""
+        team = self.partnerships[self.team_of(seat)]
+        if len(team) == 1:
+            return None
+        return team[(team.index(seat) + 1) % len(team)]
+
+    def next_seat(self, seat: int) -> int:
+        """The seat to the left of ``seat``, who plays next."""
+        return (seat + 1) % self.players
+
+    @property
+    def red_threes_in_deck(self) -> int:
+        """How many red threes the decks hold (a team with all of them scores more, §9)."""
+        return self.decks * len(RED_THREES)
+
+    @property
     def deck_size(self) -> int:
         """How many physical cards the game uses."""
         return self.decks * 52 + self.jokers
 
 
+@lru_cache(maxsize=32)
+def _team_table(partnerships: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Each seat's team, by seat."""
+    table = {seat: team for team, seats in enumerate(partnerships) for seat in seats}
+    return tuple(table[seat] for seat in range(len(table)))
+
+
 classic = RuleSet()
+#: The rule set whose seating was asked last, and its seat-to-team table (hashing a rule set
+#: on every question would cost more than the answer).
+_last_teams: list[tuple[RuleSet, tuple[int, ...]]] = [(classic, _team_table(classic.partnerships))]
 
 PRESETS: dict[str, RuleSet] = {"classic": classic}
 

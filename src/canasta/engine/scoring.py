@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
-__all__ = ["RoundScore"]
+from canasta.engine.cards import Card, card_value
+from canasta.engine.melds import Meld
+from canasta.engine.rules import RuleSet
+
+__all__ = ["RoundScore", "score_team"]
 
 
 class RoundScore(NamedTuple):
@@ -49,3 +54,54 @@ class RoundScore(NamedTuple):
             ("Going out", self.going_out),
             ("Concealed", self.concealed),
         )
+
+
+def score_team(
+    rules: RuleSet,
+    *,
+    team: int,
+    melds: Iterable[Meld],
+    red_threes: int,
+    hands: Iterable[Card],
+    went_out: bool,
+    concealed: bool,
+) -> RoundScore:
+    """``team``'s round score (§9): the one scoring formula, for the engine and the bots.
+
+    Args:
+        rules: the rule set.
+        team: the team scored.
+        melds: the team's melds.
+        red_threes: how many red threes the team laid out.
+        hands: the cards left in the team's hands.
+        went_out: a player of the team went out.
+        concealed: ... and went out concealed.
+    """
+    melds = tuple(melds)
+    natural = mixed = 0
+    for meld in melds:
+        if meld.is_canasta(rules):
+            if meld.is_natural:
+                natural += 1
+            else:
+                mixed += 1
+    red_points = (
+        rules.all_red_threes_bonus
+        if red_threes == rules.red_threes_in_deck
+        else red_threes * rules.red_three_bonus
+    )
+    if not melds and rules.red_threes_count_against_unmelded:
+        red_points = -red_points
+    return RoundScore(
+        team=team,
+        melds=sum(meld.value for meld in melds),
+        hands=-sum(card_value(card) for card in hands),
+        natural_canastas=natural,
+        natural_canasta_points=natural * rules.natural_canasta_bonus,
+        mixed_canastas=mixed,
+        mixed_canasta_points=mixed * rules.mixed_canasta_bonus,
+        red_threes=red_threes,
+        red_three_points=red_points,
+        going_out=rules.going_out_bonus if went_out else 0,
+        concealed=rules.concealed_bonus if went_out and concealed else 0,
+    )

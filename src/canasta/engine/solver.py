@@ -24,16 +24,35 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from canasta.engine.cards import MELD_RANKS, Card, card_value
+from canasta.engine.cards import (
+    BLACK_THREES,
+    JOKER,
+    MELD_RANKS,
+    RANK_OF,
+    THREE,
+    TWO,
+    WILD_CARDS,
+    Card,
+    card_value,
+)
 from canasta.engine.rules import RuleSet
 
-__all__ = ["HandCounts", "can_go_out", "can_reach", "count_hand", "max_meld_value"]
+__all__ = [
+    "HandCounts",
+    "can_go_out",
+    "can_reach",
+    "count_hand",
+    "hand_groups",
+    "max_meld_value",
+    "sub_multisets",
+    "sub_multisets_by_size",
+]
 
 #: Point value of one natural of each rank.
 _RANK_VALUE = {rank: card_value(Card.of(rank, 0)) for rank in MELD_RANKS}
-_JOKER_VALUE = 50
-_TWO_VALUE = 20
-_BLACK_THREE_VALUE = 5
+_JOKER_VALUE = card_value(JOKER)
+_TWO_VALUE = card_value(Card.of(TWO, 0))
+_BLACK_THREE_VALUE = card_value(min(BLACK_THREES))
 
 #: ``(naturals, wilds)`` of each of the team's melds, by rank.
 TableCounts = Mapping[int, tuple[int, int]]
@@ -113,17 +132,12 @@ class HandCounts:
 def count_hand(cards: tuple[Card, ...]) -> HandCounts:
     """Summarise cards (no red threes) as :class:`HandCounts`."""
     counts: dict[int, int] = {}
-    jokers = twos = black = 0
     for card in cards:
-        rank = card >> 2
-        if card == 0:
-            jokers += 1
-        elif rank == 2:
-            twos += 1
-        elif rank == 3:
-            black += 1
-        else:
-            counts[rank] = counts.get(rank, 0) + 1
+        rank = RANK_OF[card]
+        counts[rank] = counts.get(rank, 0) + 1
+    jokers = counts.pop(0, 0)
+    twos = counts.pop(TWO, 0)
+    black = counts.pop(THREE, 0)
     return HandCounts(tuple(sorted(counts.items())), jokers, twos, black)
 
 
@@ -163,7 +177,7 @@ def max_meld_value(hand: HandCounts, table: TableCounts, rules: RuleSet) -> tupl
             else:
                 short_ranks.append((n * _RANK_VALUE[rank], n))
     for rank, (naturals, wilds) in table.items():
-        if rank not in ranks_in_hand and rank != 3:
+        if rank not in ranks_in_hand and rank != THREE:
             capacity += _wild_capacity(naturals, wilds, rules)
     wild_count = hand.jokers + hand.twos
     # Short ranks (a natural pair) each need wilds to reach the minimum size; unlock the
@@ -318,7 +332,7 @@ def _can_place_all(
                 return False
             shapes.append((n, must, capacity))
     for rank, (naturals, wild) in table.items():
-        if rank not in ranks_in_hand and rank != 3:
+        if rank not in ranks_in_hand and rank != THREE:
             shapes.append((naturals + wild, 0, _wild_capacity(naturals, wild, rules)))
     required = sum(must for _, must, _ in shapes)
     capacity = sum(cap for _, _, cap in shapes)
@@ -331,3 +345,53 @@ def _can_place_all(
         if extra <= cap and required - must + extra <= wilds:
             return True
     return False
+
+
+@lru_cache(maxsize=65536)
+def sub_multisets(cards: tuple[Card, ...], low: int, high: int) -> tuple[tuple[Card, ...], ...]:
+    """Every distinct sub-multiset of sorted ``cards`` with ``low`` to ``high`` cards."""
+    kinds: list[tuple[Card, int]] = []
+    for card in cards:
+        if kinds and kinds[-1][0] == card:
+            kinds[-1] = (card, kinds[-1][1] + 1)
+        else:
+            kinds.append((card, 1))
+    out: list[tuple[Card, ...]] = []
+
+    def walk(index: int, chosen: tuple[Card, ...]) -> None:
+        if len(chosen) > high:
+            return
+        if index == len(kinds):
+            if len(chosen) >= low:
+                out.append(chosen)
+            return
+        card, count = kinds[index]
+        for k in range(count + 1):
+            walk(index + 1, chosen + (card,) * k)
+
+    walk(0, ())
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def sub_multisets_by_size(
+    cards: tuple[Card, ...], low: int, high: int
+) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """:func:`sub_multisets` grouped by size: item ``n`` holds those of ``n`` cards."""
+    groups: list[list[tuple[Card, ...]]] = [[] for _ in range(high + 1)]
+    for subset in sub_multisets(cards, low, high):
+        groups[len(subset)].append(subset)
+    return tuple(tuple(group) for group in groups)
+
+
+@lru_cache(maxsize=8192)
+def hand_groups(hand: tuple[Card, ...]) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:
+    """A sorted hand's naturals by rank, and its wild cards."""
+    naturals: dict[int, list[Card]] = {}
+    wilds: list[Card] = []
+    for card in hand:
+        if card in WILD_CARDS:
+            wilds.append(card)
+        else:
+            naturals.setdefault(RANK_OF[card], []).append(card)
+    return {rank: tuple(cards) for rank, cards in naturals.items()}, tuple(wilds)

@@ -2,15 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum, IntEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
-from canasta.engine.cards import Card
+from canasta.engine.cards import BLACK_THREES, RED_THREES, WILD_CARDS, Card
+from canasta.engine.errors import IllegalActionError, Reason
+from canasta.engine.events import Event
 from canasta.engine.melds import Meld
-from canasta.engine.rules import RuleSet
+from canasta.engine.rules import RuleSet, classic
 from canasta.engine.scoring import RoundScore
 
-__all__ = ["GameState", "Phase", "Seat", "partner", "team_of"]
+__all__ = [
+    "GameState",
+    "Phase",
+    "Seat",
+    "Step",
+    "forget_cards",
+    "not_in_hand",
+    "partner",
+    "replace_at",
+    "team_of",
+    "with_cards",
+    "without_cards",
+]
+
+T = TypeVar("T")
+
+#: Top cards that block the pile (§4.2): threes and wild cards.
+BLOCKING_CARDS: frozenset[Card] = WILD_CARDS | RED_THREES | BLACK_THREES
 
 
 class Seat(IntEnum):
@@ -31,13 +51,15 @@ TEAM_NAMES = ("North-South", "East-West")
 
 
 def team_of(seat: int) -> int:
-    """0 for South and North, 1 for West and East."""
-    return seat & 1
+    """0 for South and North, 1 for West and East (the classic seating)."""
+    return classic.team_of(seat)
 
 
 def partner(seat: int) -> int:
-    """The seat opposite."""
-    return (seat + 2) & 3
+    """The seat opposite (the classic seating)."""
+    mate = classic.partner(seat)
+    assert mate is not None
+    return mate
 
 
 class Phase(Enum):
@@ -79,16 +101,18 @@ class GameState(NamedTuple):
     pile: tuple[Card, ...]
     #: A wild card or red three lies in the pile below the top card.
     pile_frozen: bool
-    #: Each team's melds, by rank ascending.
-    melds: tuple[tuple[Meld, ...], tuple[Meld, ...]]
-    red_threes: tuple[tuple[Card, ...], tuple[Card, ...]]
+    #: Each team's melds, by rank ascending (per-team tuples are sized by the rule set's
+    #: partnerships, per-seat tuples by its players).
+    melds: tuple[tuple[Meld, ...], ...]
+    red_threes: tuple[tuple[Card, ...], ...]
     #: Whether each team has made its initial meld this round.
-    melded: tuple[bool, bool]
+    melded: tuple[bool, ...]
     #: Each team's initial-meld minimum this round.
-    minimums: tuple[int, int]
+    minimums: tuple[int, ...]
     #: Game totals after the rounds in ``history``.
-    scores: tuple[int, int]
-    history: tuple[tuple[RoundScore, RoundScore], ...]
+    scores: tuple[int, ...]
+    #: Each round's scores, one per team.
+    history: tuple[tuple[RoundScore, ...], ...]
     phase: Phase
     turn: int
     #: The player has melded or laid off this turn (the pile's top-card meld excepted).
@@ -103,7 +127,7 @@ class GameState(NamedTuple):
     #: Partner's answer this turn: ``True`` must go out, ``False`` may not, ``None`` not asked.
     permission: bool | None
     #: Each seat has melded or laid off earlier this round (spoils the concealed bonus).
-    has_played: tuple[bool, bool, bool, bool]
+    has_played: tuple[bool, ...]
     #: Cards publicly known to be in each hand (taken with the pile, not yet played).
     known: tuple[tuple[Card, ...], ...]
     #: Who went out to end the last round, if anyone.
@@ -114,7 +138,7 @@ class GameState(NamedTuple):
     def to_move(self) -> int | None:
         """The seat that must act now (``None`` between rounds and after the game)."""
         if self.phase is Phase.ANSWER:
-            return partner(self.turn)
+            return self.rules.partner(self.turn)
         if self.phase in (Phase.DRAW, Phase.PLAY):
             return self.turn
         return None
@@ -127,8 +151,7 @@ class GameState(NamedTuple):
     @property
     def pile_blocked(self) -> bool:
         """The top card is a three or a wild card: nobody may take the pile (§4)."""
-        top = self.pile[-1] if self.pile else None
-        return top is not None and ((top < 12 and top not in (4, 5, 6, 7)) or top >> 2 == 3)
+        return bool(self.pile) and self.pile[-1] in BLOCKING_CARDS
 
     def is_frozen_for(self, team: int) -> bool:
         """The pile is frozen for ``team``: a wild or red three inside, or no initial meld."""
@@ -143,8 +166,8 @@ class GameState(NamedTuple):
 
     def has_canasta(self, team: int) -> bool:
         """Whether ``team`` has at least one canasta on the table."""
-        size = self.rules.canasta_size
-        return any(len(meld.cards) >= size for meld in self.melds[team])
+        rules = self.rules
+        return any(meld.is_canasta(rules) for meld in self.melds[team])
 
     def evolve(self, **changes: Any) -> GameState:
         """A copy with ``changes`` applied (the engine's only way to make a new state)."""
@@ -154,5 +177,56 @@ class GameState(NamedTuple):
         return _tuple_new(GameState, values)
 
 
+class Step(NamedTuple):
+    """What an action (or the first deal) did: the new state and the events it caused."""
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
 _INDEX: dict[str, int] = {name: index for index, name in enumerate(GameState._fields)}
 _tuple_new = tuple.__new__
+
+
+def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``items`` with the one at ``index`` replaced by ``value`` (per-seat and per-team data)."""
+    changed = list(items)
+    changed[index] = value
+    return tuple(changed)
+
+
+def without_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
+    """``hand`` less ``cards`` (a multiset difference), or ``None`` if a card is missing."""
+    rest = list(hand)
+    try:
+        for card in cards:
+            rest.remove(card)
+    except ValueError:
+        return None
+    return tuple(rest)
+
+
+def with_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``hand`` (sorted) with ``cards`` added, sorted."""
+    return tuple(sorted((*hand, *cards)))
+
+
+def forget_cards(known: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Public knowledge of a hand after ``cards`` left it."""
+    if not known:
+        return known
+    rest = list(known)
+    for card in cards:
+        if card in rest:
+            rest.remove(card)
+    return tuple(rest)
+
+
+def not_in_hand(cards: Iterable[Card]) -> IllegalActionError:
+    """The refusal of a play naming cards the player does not hold (``the king of hearts``
+    for one card, labels such as ``KH 7D`` for several)."""
+    listed = list(cards)
+    words = f"the {listed[0].name}" if len(listed) == 1 else " ".join(c.label for c in listed)
+    return IllegalActionError(
+        Reason.NOT_IN_HAND, f"You do not hold {words}: choose cards from your hand.", "3"
+    )

@@ -9,7 +9,7 @@ from canasta.engine.cards import Card, full_deck
 from canasta.engine.melds import Meld
 from canasta.engine.rules import RuleSet
 from canasta.engine.scoring import RoundScore
-from canasta.engine.state import GameState, Phase, partner, team_of
+from canasta.engine.state import GameState, Phase
 
 __all__ = ["PlayerView", "determinize", "view"]
 
@@ -29,36 +29,36 @@ class PlayerView(NamedTuple):
     turn: int
     to_move: int | None
     hand: tuple[Card, ...]
-    hand_sizes: tuple[int, int, int, int]
+    hand_sizes: tuple[int, ...]
     known: tuple[tuple[Card, ...], ...]
-    melds: tuple[tuple[Meld, ...], tuple[Meld, ...]]
-    red_threes: tuple[tuple[Card, ...], tuple[Card, ...]]
+    melds: tuple[tuple[Meld, ...], ...]
+    red_threes: tuple[tuple[Card, ...], ...]
     pile: tuple[Card, ...]
     pile_frozen: bool
     pile_blocked: bool
     stock_size: int
-    melded: tuple[bool, bool]
-    minimums: tuple[int, int]
-    scores: tuple[int, int]
-    history: tuple[tuple[RoundScore, RoundScore], ...]
+    melded: tuple[bool, ...]
+    minimums: tuple[int, ...]
+    scores: tuple[int, ...]
+    history: tuple[tuple[RoundScore, ...], ...]
     played: bool
     turn_value: int
     placed: tuple[tuple[int, Card], ...]
     pending: tuple[Card, ...]
     asked: bool
     permission: bool | None
-    has_played: tuple[bool, bool, bool, bool]
+    has_played: tuple[bool, ...]
     winner: int | None
 
     @property
     def team(self) -> int:
         """The viewer's team."""
-        return team_of(self.seat)
+        return self.rules.team_of(self.seat)
 
     @property
-    def partner(self) -> int:
-        """The viewer's partner."""
-        return partner(self.seat)
+    def partner(self) -> int | None:
+        """Whom the viewer asks "may I go out?" (``None`` for a player on their own)."""
+        return self.rules.partner(self.seat)
 
     @property
     def pile_top(self) -> Card | None:
@@ -86,8 +86,8 @@ def view(state: GameState, seat: int) -> PlayerView:
         turn=state.turn,
         to_move=state.to_move,
         hand=hands[seat],
-        hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
-        known=tuple(() if s == seat else state.known[s] for s in range(4)),
+        hand_sizes=tuple(len(hand) for hand in hands),
+        known=tuple(() if s == seat else known for s, known in enumerate(state.known)),
         melds=state.melds,
         red_threes=state.red_threes,
         pile=state.pile,
@@ -113,9 +113,9 @@ def unseen_cards(seen: PlayerView) -> list[Card]:
     """The cards ``seen.seat`` cannot see: other hands (less known cards) and the stock."""
     pool = list(full_deck(decks=seen.rules.decks, jokers=seen.rules.jokers))
     visible: list[Card] = [*seen.hand, *seen.pile, *seen.pending]
-    for team in (0, 1):
-        visible.extend(seen.red_threes[team])
-        for meld in seen.melds[team]:
+    for red, melds in zip(seen.red_threes, seen.melds, strict=True):
+        visible.extend(red)
+        for meld in melds:
             visible.extend(meld.cards)
     for cards in seen.known:
         visible.extend(cards)
@@ -134,7 +134,7 @@ def determinize(seen: PlayerView, rng: random.Random) -> GameState:
     pool = unseen_cards(seen)
     rng.shuffle(pool)
     hands: list[tuple[Card, ...]] = []
-    for seat in range(4):
+    for seat in range(seen.rules.players):
         if seat == seen.seat:
             hands.append(seen.hand)
             continue
@@ -169,7 +169,7 @@ def determinize(seen: PlayerView, rng: random.Random) -> GameState:
         asked=seen.asked,
         permission=seen.permission,
         has_played=seen.has_played,
-        known=tuple(seen.hand if s == seen.seat else seen.known[s] for s in range(4)),
+        known=tuple(seen.hand if s == seen.seat else known for s, known in enumerate(seen.known)),
         went_out=None,
         winner=seen.winner,
     )

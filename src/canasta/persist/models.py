@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Generic, Literal, TypeVar
+from typing import Annotated, Generic, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-__all__ = ["Difficulty", "FileModel", "LevelName", "Loaded", "Pace", "PlayerName"]
+__all__ = ["FileModel", "LevelName", "Loaded", "PlayerName"]
 
 T = TypeVar("T")
 
@@ -27,12 +27,6 @@ def _printable_name(name: str) -> str:
 
 #: A player's name as shown at the table.
 PlayerName = Annotated[str, AfterValidator(_printable_name)]
-
-#: How fast bots play.
-Pace = Literal["instant", "fast", "normal"]
-
-#: The bot levels a player can choose (``canasta --difficulty``).
-Difficulty = Literal["random", "easy", "normal", "hard"]
 
 #: A bot level's name in the bots' registry (not limited to today's levels, so that a save
 #: written with a new level still loads; the app checks it against the registry).

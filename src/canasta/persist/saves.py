@@ -12,6 +12,7 @@ from typing import Final, Literal
 
 from pydantic import AwareDatetime, Field, model_validator
 
+from canasta.choices import Pace
 from canasta.engine import CanastaError, GameState, team_of
 from canasta.engine.record import GameRecord, replay
 from canasta.persist.files import (
@@ -22,7 +23,7 @@ from canasta.persist.files import (
     validate_document,
     write_text_atomic,
 )
-from canasta.persist.models import FileModel, LevelName, Pace, PlayerName
+from canasta.persist.models import FileModel, LevelName, PlayerName
 from canasta.persist.paths import Paths
 
 __all__ = [

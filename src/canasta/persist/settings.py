@@ -10,9 +10,10 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
+from canasta.choices import Level, Pace
 from canasta.engine import Seat
 from canasta.persist.files import LoadError, clip, read_document, write_text_atomic
-from canasta.persist.models import Difficulty, FileModel, Loaded, Pace, PlayerName
+from canasta.persist.models import FileModel, Loaded, PlayerName
 from canasta.persist.paths import Paths
 
 __all__ = ["SETTINGS_VERSION", "Names", "Settings", "load_settings", "save_settings"]
@@ -50,7 +51,7 @@ class Settings(FileModel):
     #: ASCII cards and borders even on a UTF-8 terminal.
     ascii: bool = False
     #: The bots' level for a new game.
-    difficulty: Difficulty = "normal"
+    difficulty: Level = "normal"
     names: Names = Names()
     #: How a hand is sorted: by rank, or by suit and then rank.
     hand_order: Literal["rank", "suit"] = "rank"

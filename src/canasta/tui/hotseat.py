@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from canasta.__main__ import LEVELS
+from canasta.choices import LEVELS
 from canasta.engine import seat_name
 from canasta.tui.session import HUMAN
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from canasta.__main__ import LEVELS
+from canasta.choices import LEVELS
 from canasta.engine import CanastaError
 
 if TYPE_CHECKING:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import resources
-from pathlib import Path
 from typing import ClassVar
 
 from textual import events
@@ -15,6 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Label, OptionList, Static
 
 from canasta.engine import TEAM_NAMES, RoundScore
+from canasta.resources import rules_text
 from canasta.tui.cards import rank_label
 
 __all__ = [
@@ -23,7 +22,6 @@ __all__ = [
     "MessageScreen",
     "RulesScreen",
     "ScoreSheetScreen",
-    "load_rules",
 ]
 
 
@@ -114,7 +112,7 @@ class MeldChooser(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-def _sheet_rows(history: tuple[tuple[RoundScore, RoundScore], ...]) -> list[tuple[str, str, str]]:
+def _sheet_rows(history: tuple[tuple[RoundScore, ...], ...]) -> list[tuple[str, str, str]]:
     """Every part of every round, latest round first, with round and running totals."""
     rows: list[tuple[str, str, str]] = []
     running = [0, 0]
@@ -152,7 +150,7 @@ class ScoreSheetScreen(ModalScreen[bool]):
 
     def __init__(
         self,
-        history: tuple[tuple[RoundScore, RoundScore], ...],
+        history: tuple[tuple[RoundScore, ...], ...],
         *,
         title: str,
         can_continue: bool,
@@ -223,7 +221,7 @@ class ScoreSheetScreen(ModalScreen[bool]):
         self.app.exit(0)
 
 
-def _chart(history: tuple[tuple[RoundScore, RoundScore], ...]) -> Widget | None:
+def _chart(history: tuple[tuple[RoundScore, ...], ...]) -> Widget | None:
     """A line chart of both teams' running totals, when textual-plotext is installed."""
     try:
         from textual_plotext import PlotextPlot
@@ -249,32 +247,6 @@ def _chart(history: tuple[tuple[RoundScore, RoundScore], ...]) -> Widget | None:
     return plot
 
 
-def load_rules() -> str:
-    """The text of ``docs/rules.md``: from the installed package, else from the source tree.
-
-    Returns a short Markdown message when the rules file cannot be found.
-    """
-    candidates: list[Path] = []
-    try:
-        packaged = resources.files("canasta").joinpath("rules.md")
-        if packaged.is_file():
-            return packaged.read_text(encoding="utf-8")
-    except (OSError, ModuleNotFoundError):
-        pass
-    here = Path(__file__).resolve()
-    candidates.extend(parent / "docs" / "rules.md" for parent in here.parents[:4])
-    for path in candidates:
-        try:
-            return path.read_text(encoding="utf-8")
-        except OSError:
-            continue
-    return (
-        "# Rules\n\nThe rules file (`docs/rules.md`) is not part of this installation yet. "
-        "Run `canasta --help` for the commands, or read the rules online in the project's "
-        "repository."
-    )
-
-
 class RulesScreen(ModalScreen[None]):
     """The rules of the game (``docs/rules.md``), scrollable."""
 
@@ -288,7 +260,7 @@ class RulesScreen(ModalScreen[None]):
         from textual.widgets import Markdown
 
         with VerticalScroll(id="rules"):
-            yield Markdown(load_rules())
+            yield Markdown(rules_text())
         yield Label("Esc: back to the table", id="rules-hint")
 
     def action_close(self) -> None:

@@ -15,7 +15,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from canasta.__main__ import LEVELS, PACES
+from canasta.choices import LEVELS, PACES
 from canasta.engine import seat_name
 from canasta.persist import Paths, Settings, WriteError, save_settings
 
@@ -56,7 +56,7 @@ class SettingsScreen(Screen[Settings | None]):
         themes = sorted(self.app.available_themes)
         if settings.theme not in themes:
             themes.append(settings.theme)
-        choices = {
+        choices: dict[str, list[tuple[str, str]]] = {
             "pace": [(pace, pace) for pace in PACES],
             "difficulty": [(level, level) for level in LEVELS],
             "theme": [(theme, theme) for theme in themes],

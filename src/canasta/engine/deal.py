@@ -1,0 +1,167 @@
+"""A new game and each round's deal (§2)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from canasta.engine.cards import RED_THREES, WILD_CARDS, Card, full_deck
+from canasta.engine.errors import CanastaError
+from canasta.engine.events import Event, RoundDealt, UpCardTurned
+from canasta.engine.rules import RuleSet, classic
+from canasta.engine.state import GameState, Phase, Seat, Step
+from canasta.engine.turns import start_turn
+
+__all__ = ["deal_round", "new_game", "shuffled_deck", "start_game"]
+
+#: Up-cards that stay in the pile, freezing it, while another is turned (§2.2).
+STAYING_UP_CARDS: frozenset[Card] = WILD_CARDS | RED_THREES
+
+
+def shuffled_deck(rules: RuleSet, seed: int, round_no: int) -> tuple[Card, ...]:
+    """The deck that ``seed`` deals in round ``round_no`` (when no deck is stacked)."""
+    deck = list(full_deck(decks=rules.decks, jokers=rules.jokers))
+    random.Random(f"canasta:{seed}:{round_no}").shuffle(deck)
+    return tuple(deck)
+
+
+def _validate_deck(rules: RuleSet, deck: Sequence[Card]) -> tuple[Card, ...]:
+    cards = tuple(deck)
+    expected = full_deck(decks=rules.decks, jokers=rules.jokers)
+    if tuple(sorted(cards)) != expected:
+        have, want = Counter(cards), Counter(expected)
+        extra = " ".join(map(str, sorted((have - want).elements())))
+        lacking = " ".join(map(str, sorted((want - have).elements())))
+        problems = [f"it has {len(cards)}"]
+        if extra:
+            problems.append(f"too many {extra}")
+        if lacking:
+            problems.append(f"no {lacking}")
+        raise CanastaError(
+            f"A stacked deck must hold exactly the {len(expected)} cards of the game: "
+            + ", ".join(problems)
+            + "."
+        )
+    return cards
+
+
+def start_game(
+    rules: RuleSet = classic,
+    *,
+    seed: int = 0,
+    deck: Sequence[Card] | None = None,
+    decks: Sequence[Sequence[Card]] = (),
+    dealer: int = Seat.EAST,
+) -> Step:
+    """Deal the first round of a new game: the state, and the deal's events (the up-cards
+    turned, red threes laid out before the first draw).
+
+    Args:
+        rules: the rule set.
+        seed: shuffles every round that has no stacked deck.
+        deck: a stacked deck for the first round (index 0 is dealt first, to the dealer's
+            left; after the hands come the up-card and then the stock, top first).
+        decks: stacked decks for the first rounds (``deck`` is short for one).
+        dealer: who deals the first round (East, so South plays first).
+    """
+    stacked = tuple(_validate_deck(rules, d) for d in ([deck] if deck is not None else decks))
+    seats = rules.players
+    teams = rules.teams
+    blank = GameState(
+        rules=rules,
+        seed=seed,
+        stacked=stacked,
+        round_no=0,
+        # The deal passes the deal to the left, so the seat before ``dealer`` "dealt" last.
+        dealer=(dealer - 1) % seats,
+        deck=(),
+        stock=(),
+        hands=((),) * seats,
+        pile=(),
+        pile_frozen=False,
+        melds=((),) * teams,
+        red_threes=((),) * teams,
+        melded=(False,) * teams,
+        minimums=(rules.minimum_for(0),) * teams,
+        scores=(0,) * teams,
+        history=(),
+        phase=Phase.ROUND_OVER,
+        turn=0,
+        played=False,
+        turn_value=0,
+        placed=(),
+        pending=(),
+        asked=False,
+        permission=None,
+        has_played=(False,) * seats,
+        known=((),) * seats,
+        went_out=None,
+        winner=None,
+    )
+    events: list[Event] = []
+    state = deal_round(blank, events)
+    return Step(state, tuple(events))
+
+
+def new_game(
+    rules: RuleSet = classic,
+    *,
+    seed: int = 0,
+    deck: Sequence[Card] | None = None,
+    decks: Sequence[Sequence[Card]] = (),
+    dealer: int = Seat.EAST,
+) -> GameState:
+    """The state of :func:`start_game`, without the deal's events."""
+    return start_game(rules, seed=seed, deck=deck, decks=decks, dealer=dealer).state
+
+
+def deal_round(state: GameState, events: list[Event]) -> GameState:
+    """Deal the next round: hands, the up-card, and the first player's turn."""
+    rules = state.rules
+    round_no = state.round_no + 1
+    dealer = rules.next_seat(state.dealer)
+    index = round_no - 1
+    deck = (
+        state.stacked[index]
+        if index < len(state.stacked)
+        else shuffled_deck(rules, state.seed, round_no)
+    )
+    hands: list[list[Card]] = [[] for _ in range(rules.players)]
+    position = 0
+    for _ in range(rules.hand_size):
+        seat = dealer
+        for _ in range(rules.players):
+            seat = rules.next_seat(seat)
+            hands[seat].append(deck[position])
+            position += 1
+    events.append(RoundDealt(round_no, dealer))
+    pile: list[Card] = []
+    frozen = False
+    while True:
+        card = deck[position]
+        position += 1
+        pile.append(card)
+        stays = card in STAYING_UP_CARDS
+        frozen = frozen or stays
+        events.append(UpCardTurned(card, stays))
+        if not stays:
+            break
+    teams = rules.teams
+    new = state.evolve(
+        round_no=round_no,
+        dealer=dealer,
+        deck=deck,
+        stock=deck[position:],
+        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        pile=tuple(pile),
+        pile_frozen=frozen,
+        melds=((),) * teams,
+        red_threes=((),) * teams,
+        melded=(False,) * teams,
+        minimums=tuple(rules.minimum_for(score) for score in state.scores),
+        has_played=(False,) * rules.players,
+        known=((),) * rules.players,
+        went_out=None,
+    )
+    return start_turn(new, rules.next_seat(dealer), events)

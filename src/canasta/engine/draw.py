@@ -1,0 +1,53 @@
+"""Drawing from the stock (§3), red threes laid out and replaced as they come (§2)."""
+
+from __future__ import annotations
+
+from canasta.engine.cards import RED_THREES
+from canasta.engine.errors import IllegalActionError, Reason
+from canasta.engine.events import Event, RedThreeLaid, StockDrawn, StockExhausted
+from canasta.engine.round_end import end_round
+from canasta.engine.state import GameState, Phase, replace_at, with_cards
+
+__all__ = ["draw", "validate_draw"]
+
+
+def validate_draw(state: GameState) -> None:
+    """Drawing is always allowed while the stock lasts."""
+    if not state.stock:
+        raise IllegalActionError(
+            Reason.STOCK_EMPTY, "The stock is empty: take the pile if you can.", "9.1"
+        )
+
+
+def draw(state: GameState, events: list[Event]) -> GameState:
+    """The player draws the top card; a red three is laid out and another card drawn."""
+    seat = state.turn
+    stock = state.stock
+    hand = state.hands[seat]
+    team = state.rules.team_of(seat)
+    red = state.red_threes[team]
+    card = stock[0]
+    stock = stock[1:]
+    events.append(StockDrawn(seat, card))
+    while card in RED_THREES:
+        red = (*red, card)
+        events.append(RedThreeLaid(seat, card, bool(stock)))
+        if not stock:
+            break
+        card = stock[0]
+        stock = stock[1:]
+        events.append(StockDrawn(seat, card))
+    else:
+        hand = with_cards(hand, (card,))
+    new = state.evolve(
+        stock=stock,
+        hands=replace_at(state.hands, seat, hand),
+        red_threes=replace_at(state.red_threes, team, red),
+        phase=Phase.PLAY,
+    )
+    if len(hand) < 2 and not state.has_canasta(team):
+        # A red three was the last stock card and the player holds one card that cannot be
+        # discarded without going out: the round ends (docs/rules.md §9.1).
+        events.append(StockExhausted())
+        return end_round(new, None, events)
+    return new

@@ -1,0 +1,88 @@
+"""Going out (§6) and asking partner "may I go out?" (§8)."""
+
+from __future__ import annotations
+
+from canasta.engine.cards import THREE, WILD_CARDS, Card
+from canasta.engine.errors import IllegalActionError, Reason
+from canasta.engine.events import Event, PartnerAnswered, PartnerAsked, WentOut
+from canasta.engine.melds import meld_error
+from canasta.engine.round_end import end_round
+from canasta.engine.solver import can_go_out, count_hand
+from canasta.engine.state import GameState, Phase
+
+__all__ = ["answer", "ask", "go_out", "is_concealed", "validate_ask"]
+
+
+def go_out(new: GameState, before: GameState, events: list[Event]) -> GameState:
+    """The player in ``new`` has no cards left (``before`` is the state before the last
+    play): the round ends and is scored."""
+    concealed = is_concealed(before, new)
+    events.append(WentOut(new.turn, concealed))
+    return end_round(new, new.turn, events, concealed=concealed)
+
+
+def is_concealed(before: GameState, after: GameState) -> bool:
+    """§6.2 with the seed's leniency: the player had not melded earlier this round, and the
+    cards placed this turn, alone, form legal melds including a canasta."""
+    if before.has_played[before.turn] or not after.placed:
+        return False
+    rules = before.rules
+    groups: dict[int, list[Card]] = {}
+    for rank, card in after.placed:
+        groups.setdefault(rank, []).append(card)
+    canasta = False
+    for rank, cards in groups.items():
+        wilds = sum(1 for card in cards if card in WILD_CARDS)
+        naturals = len(cards) - wilds
+        if meld_error(naturals, wilds, rank=rank, rules=rules, black_threes=rank == THREE):
+            return False
+        canasta = canasta or len(cards) >= rules.canasta_size
+    return canasta
+
+
+def validate_ask(state: GameState) -> None:
+    """Refuse "may I go out?" unless the player could go out this turn (§8.1)."""
+    team = state.rules.team_of(state.turn)
+    if state.asked:
+        raise IllegalActionError(Reason.CANNOT_ASK, "You have already asked this turn.", "8.1")
+    if state.played or state.pending:
+        raise IllegalActionError(
+            Reason.CANNOT_ASK,
+            "Ask partner before you meld or lay off anything this turn.",
+            "8.1",
+        )
+    hand = state.hands[state.turn]
+    if len(hand) < 2:
+        raise IllegalActionError(
+            Reason.CANNOT_ASK,
+            "With one card left your only play is to discard it and go out: there is "
+            "nothing to ask.",
+            "8.1",
+        )
+    melded = state.melded[team]
+    if not can_go_out(
+        count_hand(hand),
+        {meld.rank: (meld.naturals, meld.wilds) for meld in state.melds[team]},
+        state.rules,
+        has_canasta=state.has_canasta(team),
+        need=0 if melded else state.minimums[team] - state.turn_value,
+    ):
+        raise IllegalActionError(
+            Reason.CANNOT_ASK,
+            "You can only ask partner when you could go out this turn, and you cannot.",
+            "8.1",
+        )
+
+
+def ask(state: GameState, events: list[Event]) -> GameState:
+    """The player asks; the partner must answer."""
+    events.append(PartnerAsked(state.turn))
+    return state.evolve(phase=Phase.ANSWER, asked=True)
+
+
+def answer(state: GameState, yes: bool, events: list[Event]) -> GameState:
+    """The partner's answer, which binds the player for the rest of the turn (§8.2)."""
+    mate = state.rules.partner(state.turn)
+    assert mate is not None
+    events.append(PartnerAnswered(mate, yes))
+    return state.evolve(phase=Phase.PLAY, permission=yes)

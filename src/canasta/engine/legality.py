@@ -1,0 +1,277 @@
+"""What may be done now: ``check``, ``is_legal``, ``legal_actions`` and the lazy view.
+
+Each rule module owns its validator and its listing, and the listing runs the validator's
+own guard on every candidate, so an action is listed exactly when :func:`check` accepts it
+(up to the one play with two spellings: a meld of a rank the team has is listed once, as
+the lay-off, §5.3; :func:`canonical` maps one to the other).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from canasta.engine.actions import (
+    Action,
+    Answer,
+    AskPartner,
+    Discard,
+    DrawStock,
+    LayOff,
+    NextRound,
+    TakePile,
+    sorted_lay_off,
+)
+from canasta.engine.actions import Meld as MeldAction
+from canasta.engine.cards import Card, full_deck
+from canasta.engine.draw import validate_draw
+from canasta.engine.errors import CanastaError, IllegalActionError, Reason
+from canasta.engine.going_out import validate_ask
+from canasta.engine.melds import split_rank
+from canasta.engine.pile import take_candidates, validate_take
+from canasta.engine.placement import Placement, meld_candidates, validate_meld
+from canasta.engine.state import GameState, Phase, Seat
+from canasta.engine.turns import validate_discard
+
+__all__ = [
+    "LegalActions",
+    "canonical",
+    "check",
+    "is_legal",
+    "legal",
+    "legal_actions",
+    "seat_name",
+    "validate",
+]
+
+
+def seat_name(seat: int) -> str:
+    """``South``, ``West``, ``North`` or ``East``."""
+    return Seat(seat).label
+
+
+def _phase_error(state: GameState) -> IllegalActionError:
+    if state.phase is Phase.GAME_OVER:
+        return IllegalActionError(Reason.GAME_OVER, "The game is over: start a new game.", "10")
+    if state.phase is Phase.ROUND_OVER:
+        return IllegalActionError(
+            Reason.WRONG_PHASE, "The round is over: deal the next round with 'next'.", "9"
+        )
+    who = seat_name(state.turn)
+    if state.phase is Phase.ANSWER:
+        mate = state.rules.partner(state.turn)
+        asked = "the question" if mate is None else f"{who}'s question"
+        return IllegalActionError(
+            Reason.WRONG_PHASE,
+            f"{seat_name(mate if mate is not None else state.turn)} must first answer {asked} "
+            "with 'yes' or 'no'.",
+            "8",
+        )
+    if state.phase is Phase.DRAW:
+        return IllegalActionError(
+            Reason.WRONG_PHASE, f"{who} must first draw from the stock or take the pile.", "3"
+        )
+    return IllegalActionError(
+        Reason.WRONG_PHASE, f"{who} has already drawn: meld, lay off or discard.", "3"
+    )
+
+
+def validate(
+    state: GameState, action: Action, seat: int | None = None
+) -> Placement | tuple[Card, ...] | None:
+    """Raise if ``action`` is illegal now; otherwise return what applying it needs (the
+    placement of a meld, lay-off or take; the hand after a discard)."""
+    if seat is not None and seat != state.to_move:
+        mover = state.to_move
+        raise IllegalActionError(
+            Reason.NOT_YOUR_TURN,
+            "It is nobody's turn: the round is over."
+            if mover is None
+            else f"It is {seat_name(mover)}'s turn, not {seat_name(seat)}'s.",
+            "3",
+        )
+    phase = state.phase
+    match action:
+        case NextRound():
+            if phase is Phase.ROUND_OVER:
+                return None
+            if phase is Phase.GAME_OVER:
+                raise IllegalActionError(
+                    Reason.GAME_OVER, "The game is over: start a new game.", "9"
+                )
+            raise IllegalActionError(Reason.ROUND_NOT_OVER, "The round is still being played.", "9")
+        case Answer():
+            if phase is not Phase.ANSWER:
+                raise IllegalActionError(
+                    Reason.WRONG_PHASE, 'Nobody has asked "may I go out?".', "8"
+                )
+            return None
+        case DrawStock() | TakePile() if phase is not Phase.DRAW:
+            raise _phase_error(state)
+        case DrawStock():
+            validate_draw(state)
+            return None
+        case TakePile():
+            return validate_take(state, action)
+        case _ if phase is not Phase.PLAY:
+            raise _phase_error(state)
+        case MeldAction() | LayOff():
+            return validate_meld(state, action)
+        case Discard():
+            return validate_discard(state, action)
+        case AskPartner():
+            validate_ask(state)
+            return None
+    raise CanastaError(f"{action!r} is not an action.")
+
+
+def check(state: GameState, action: Action, *, seat: int | None = None) -> None:
+    """Raise :class:`IllegalActionError` if ``action`` is illegal now; return otherwise.
+
+    With ``seat``, also require that it is that seat's decision.
+    """
+    validate(state, action, seat)
+
+
+def is_legal(state: GameState, action: Action, *, seat: int | None = None) -> bool:
+    """Whether ``action`` is legal now (the boolean form of :func:`check`)."""
+    try:
+        validate(state, action, seat)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def canonical(state: GameState, action: Action) -> Action:
+    """The listed spelling of ``action``: a meld of a rank the team already has is the
+    lay-off of those cards (§5.3); every other action is its own."""
+    if isinstance(action, MeldAction) and state.phase is Phase.PLAY:
+        rank = split_rank(action.cards)
+        team = state.rules.team_of(state.turn)
+        if rank and state.team_meld(team, rank) is not None:
+            return sorted_lay_off(rank, action.cards)
+    return action
+
+
+_DRAW = DrawStock()
+_ASK = AskPartner()
+_ANSWERS: list[Action] = [Answer(True), Answer(False)]
+_NEXT = NextRound()
+_DISCARDS: dict[Card, Discard] = {card: Discard(card) for card in set(full_deck())}
+
+
+def _draws(state: GameState) -> list[DrawStock]:
+    return [_DRAW] if state.stock else []
+
+
+def _discards(state: GameState) -> list[Discard]:
+    hand = state.hands[state.turn]
+    if not hand:
+        return []
+    try:
+        validate_discard(state, _DISCARDS[hand[0]])
+    except IllegalActionError:
+        return []
+    # Whether a discard is legal never depends on which held card it is.
+    return [_DISCARDS[card] for card in dict.fromkeys(hand)]
+
+
+def _ask(state: GameState) -> list[AskPartner]:
+    try:
+        validate_ask(state)
+    except IllegalActionError:
+        return []
+    return [_ASK]
+
+
+def _answers(state: GameState) -> list[Action]:
+    return _ANSWERS
+
+
+def _next(state: GameState) -> list[NextRound]:
+    return [_NEXT]
+
+
+Family = Callable[[GameState], Sequence[Action]]
+
+#: Each phase's families of actions, in listing order.
+_FAMILIES: dict[Phase, tuple[Family, ...]] = {
+    Phase.DRAW: (_draws, take_candidates),
+    Phase.PLAY: (meld_candidates, _discards, _ask),
+    Phase.ANSWER: (_answers,),
+    Phase.ROUND_OVER: (_next,),
+    Phase.GAME_OVER: (),
+}
+
+
+class LegalActions:
+    """The legal actions of a position, generated lazily (as python-chess's legal moves).
+
+    ``action in legal`` asks the validator alone; ``any_meld()``, ``bool()`` and iteration
+    work one family of actions (draws, takes, melds and lay-offs, discards, ...) at a time
+    and stop at the first answer; ``len()`` and indexing build the list once.
+    """
+
+    __slots__ = ("_list", "state")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self._list: list[Action] | None = None
+
+    def _generate(self) -> Iterator[Action]:
+        state = self.state
+        for family in _FAMILIES[state.phase]:
+            yield from family(state)
+
+    def __iter__(self) -> Iterator[Action]:
+        if self._list is not None:
+            return iter(self._list)
+        return self._generate()
+
+    def actions(self) -> list[Action]:
+        """Every legal action, as a list (built once)."""
+        if self._list is None:
+            self._list = list(self._generate())
+        return self._list
+
+    def __len__(self) -> int:
+        return len(self.actions())
+
+    def __getitem__(self, index: int) -> Action:
+        return self.actions()[index]
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            isinstance(action, _ACTION_TYPES)
+            and canonical(self.state, action) == action
+            and is_legal(self.state, action)
+        )
+
+    def any_meld(self) -> bool:
+        """Whether any meld or lay-off is legal now."""
+        return self.state.phase is Phase.PLAY and bool(meld_candidates(self.state))
+
+    def can_take_pile(self) -> bool:
+        """Whether the pile may be taken now."""
+        return self.state.phase is Phase.DRAW and bool(take_candidates(self.state))
+
+    def __repr__(self) -> str:
+        return f"<LegalActions ({', '.join(map(str, self))})>"
+
+
+_ACTION_TYPES = (DrawStock, TakePile, MeldAction, LayOff, Discard, AskPartner, Answer, NextRound)
+
+
+def legal(state: GameState) -> LegalActions:
+    """The lazy view of the legal actions of ``state``."""
+    return LegalActions(state)
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every distinct legal action of the current decision (identical cards counted once)."""
+    out: list[Action] = []
+    for family in _FAMILIES[state.phase]:
+        out.extend(family(state))
+    return out

@@ -1,0 +1,186 @@
+"""The discard pile (§4): taking it, and when it is blocked or frozen."""
+
+from __future__ import annotations
+
+from canasta.engine.actions import TakePile, sorted_take
+from canasta.engine.cards import RANK_OF, RED_THREES, WILD_CARDS, Card, card_value, rank_name
+from canasta.engine.errors import IllegalActionError, Reason
+from canasta.engine.events import Event, PileTaken
+from canasta.engine.going_out import go_out
+from canasta.engine.melds import valid_shapes
+from canasta.engine.placement import (
+    Placement,
+    TurnFacts,
+    canasta_events,
+    commit_placement,
+    place_cards,
+    placement_error,
+    receive_pile,
+    turn_facts,
+)
+from canasta.engine.solver import count_hand, max_meld_value, sub_multisets
+from canasta.engine.state import GameState, Phase, not_in_hand, without_cards
+
+__all__ = ["discard_onto_pile", "take", "take_candidates", "validate_take"]
+
+#: Cards that freeze the pile once another card covers them (§4.3).
+FREEZING_CARDS: frozenset[Card] = WILD_CARDS | RED_THREES
+
+
+def discard_onto_pile(state: GameState, card: Card) -> tuple[tuple[Card, ...], bool]:
+    """The pile, and whether it is frozen, once ``card`` is discarded onto it."""
+    pile = state.pile
+    frozen = state.pile_frozen or (bool(pile) and pile[-1] in FREEZING_CARDS)
+    return (*pile, card), frozen
+
+
+def _take_error(
+    state: GameState, facts: TurnFacts, cards: tuple[Card, ...], *, naturals: int, wilds: int
+) -> IllegalActionError | None:
+    """The guard of a take whose cards are already known to be allowed by §4.1-§4.3, and
+    whose meld (top card included) holds ``naturals`` + ``wilds`` cards."""
+    pile = state.pile
+    melded = facts.melded
+    value = 0
+    if not melded:
+        value = card_value(pile[-1]) + sum(card_value(card) for card in cards)
+    # Before the initial meld the rest of the pile waits until the minimum is met (§4.4).
+    waits = not melded and value < facts.need
+    rest = tuple(card for card in pile[:-1] if card not in RED_THREES)
+    error = placement_error(
+        state,
+        facts,
+        rank=RANK_OF[pile[-1]],
+        cards=cards,
+        naturals_after=naturals,
+        wilds_after=wilds,
+        value=value,
+        received=() if waits else rest,
+        held=len(rest) if waits else 0,
+    )
+    if error is not None and error.reason is Reason.MINIMUM_UNREACHABLE:
+        minimum = state.minimums[facts.team]
+        return IllegalActionError(
+            Reason.BELOW_MINIMUM,
+            f"To take the pile before your team's initial meld, the top card and cards "
+            f"from your hand must make melds worth {minimum}; these cannot.",
+            "4.4",
+        )
+    return error
+
+
+def validate_take(state: GameState, action: TakePile) -> Placement:
+    """Check taking the pile with ``action.cards`` from the hand; return what it will do."""
+    pile = state.pile
+    if not pile:
+        raise IllegalActionError(
+            Reason.PILE_EMPTY, "The discard pile is empty: draw from the stock.", "4"
+        )
+    top = pile[-1]
+    if state.pile_blocked:
+        raise IllegalActionError(
+            Reason.PILE_BLOCKED,
+            f"The pile is blocked by the {top.name} on top: nobody may take it now.",
+            "4.2",
+        )
+    rank = RANK_OF[top]
+    team = state.rules.team_of(state.turn)
+    cards = action.cards
+    hand_after = without_cards(state.hands[state.turn], cards)
+    if hand_after is None:
+        raise not_in_hand(cards)
+    name = rank_name(rank, plural=True)
+    if any(card not in WILD_CARDS and RANK_OF[card] != rank for card in cards):
+        raise IllegalActionError(
+            Reason.PILE_TOP_UNUSABLE,
+            f"To take the pile, meld its top card, the {top.name}, only with {name} "
+            "and wild cards from your hand.",
+            "4.1",
+        )
+    naturals = sum(1 for card in cards if card not in WILD_CARDS)
+    if state.is_frozen_for(team):
+        if naturals < 2 or naturals != len(cards):
+            why = (
+                "the pile is frozen"
+                if state.pile_frozen
+                else "your team has not made its initial meld, so the pile is frozen for you"
+            )
+            raise IllegalActionError(
+                Reason.PILE_FROZEN,
+                f"To take the pile, {why}: you need two natural {name} from your hand, "
+                "with no wild cards.",
+                "4.3",
+            )
+    elif state.team_meld(team, rank) is None and len(cards) < 2:
+        raise IllegalActionError(
+            Reason.PILE_TOP_UNUSABLE,
+            f"To take the pile, meld its top card, the {top.name}, with at least two cards from "
+            f"your hand (your team has no meld of {name} to add it to).",
+            "4.1",
+        )
+    meld, merged, melds_after = place_cards(
+        state, rank=rank, cards=(*cards, top), need_existing=False
+    )
+    error = _take_error(state, turn_facts(state), cards, naturals=meld.naturals, wilds=meld.wilds)
+    if error is not None:
+        raise error
+    value = 0 if state.melded[team] else meld.value
+    return Placement(rank, cards, hand_after, melds_after, meld, merged, value)
+
+
+def take_candidates(state: GameState) -> list[TakePile]:
+    """Every legal way to take the pile: the hand cards that go with the top card, each
+    passed by the checks of :func:`validate_take` (they hold by construction up to the
+    meld's shape, then the same guard)."""
+    if not state.pile or state.pile_blocked:
+        return []
+    top = state.pile[-1]
+    rank = RANK_OF[top]
+    rules = state.rules
+    hand = state.hands[state.turn]
+    mine = tuple(card for card in hand if RANK_OF[card] == rank)
+    frozen = state.is_frozen_for(rules.team_of(state.turn))
+    if frozen and len(mine) < 2:
+        return []
+    facts = turn_facts(state)
+    if not facts.melded:
+        # The top card and every meldable hand card together must reach the minimum.
+        best, _ = max_meld_value(count_hand((*hand, top)), {}, rules)
+        if best < facts.need:
+            return []
+    base_n, base_w = facts.table.get(rank, (0, 0))
+    shapes = valid_shapes(rules)
+    wilds = () if frozen else tuple(card for card in hand if card in WILD_CARDS)
+    out = []
+    for nat in sub_multisets(mine, 2 if frozen else 0, len(mine)):
+        for wild in ((),) if frozen else sub_multisets(wilds, 0, rules.max_wilds):
+            if rank not in facts.table and len(nat) + len(wild) < 2:
+                continue
+            n = base_n + 1 + len(nat)
+            w = base_w + len(wild)
+            if (n, w) not in shapes:
+                continue
+            cards = tuple(sorted(nat + wild))
+            if _take_error(state, facts, cards, naturals=n, wilds=w) is None:
+                out.append(sorted_take(cards))
+    return out
+
+
+def take(state: GameState, placement: Placement, events: list[Event]) -> GameState:
+    """Apply a validated take: the top card's meld first, then the rest of the pile."""
+    seat = state.turn
+    team = state.rules.team_of(seat)
+    top = state.pile[-1]
+    rest = state.pile[:-1]
+    before = state.team_meld(team, placement.rank)
+    events.append(PileTaken(seat, top, placement.cards, len(state.pile)))
+    events.extend(canasta_events(before, placement.meld, team, state.rules))
+    new = commit_placement(state, placement, top=(top,)).evolve(
+        pile=(), pile_frozen=False, phase=Phase.PLAY
+    )
+    if not new.melded[team]:
+        return new.evolve(pending=rest)
+    new = receive_pile(new, seat, rest, events)
+    if not new.hands[seat]:
+        return go_out(new, state, events)
+    return new

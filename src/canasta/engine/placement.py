@@ -1,0 +1,437 @@
+"""Melds and lay-offs (§5), and the rules every placement keeps (§3.3, §6, §7, §8).
+
+:func:`placement_error` is the one guard that every meld, lay-off and pile take passes: the
+validators below and in :mod:`canasta.engine.pile` call it, and so do the listings, so that
+an action is listed exactly when applying it would succeed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from canasta.engine.actions import LayOff, sorted_lay_off, sorted_meld
+from canasta.engine.actions import Meld as MeldAction
+from canasta.engine.cards import (
+    ACE,
+    BLACK_THREES,
+    RED_THREES,
+    THREE,
+    Card,
+    card_value,
+    rank_name,
+)
+from canasta.engine.errors import IllegalActionError, Reason
+from canasta.engine.events import CanastaCompleted, CardsLaidOff, Event, Melded, RedThreeLaid
+from canasta.engine.going_out import go_out
+from canasta.engine.melds import Meld, meld_error, split_rank, valid_shapes
+from canasta.engine.rules import RuleSet
+from canasta.engine.solver import (
+    can_go_out,
+    can_reach,
+    count_hand,
+    hand_groups,
+    max_meld_value,
+    sub_multisets,
+    sub_multisets_by_size,
+)
+from canasta.engine.state import (
+    GameState,
+    forget_cards,
+    not_in_hand,
+    replace_at,
+    with_cards,
+    without_cards,
+)
+
+__all__ = [
+    "Placement",
+    "TurnFacts",
+    "canasta_events",
+    "commit_placement",
+    "meld",
+    "meld_candidates",
+    "place_cards",
+    "placement_error",
+    "receive_pile",
+    "turn_facts",
+    "validate_meld",
+]
+
+
+class TurnFacts(NamedTuple):
+    """What the guard needs to know of the player's turn, gathered once per position."""
+
+    team: int
+    hand: tuple[Card, ...]
+    melded: bool
+    #: Points still needed for the initial meld this turn (0 once melded).
+    need: int
+    canasta: bool
+    permission: bool | None
+    #: Cards of a taken pile waiting for the initial minimum, counted as held (§3.3).
+    held: int
+    #: ``(naturals, wilds)`` of each of the team's melds, by rank.
+    table: dict[int, tuple[int, int]]
+    #: The guard's free region: a play that takes at most this many cards from the hand
+    #: (less those it brings in) breaks no rule of the turn; -1 when every play is weighed.
+    unguarded: int
+
+
+def turn_facts(state: GameState) -> TurnFacts:
+    """The facts of the turn in ``state`` (the phase is ``DRAW`` or ``PLAY``)."""
+    rules = state.rules
+    team = rules.team_of(state.turn)
+    melded = state.melded[team]
+    hand = state.hands[state.turn]
+    held = sum(1 for card in state.pending if card not in RED_THREES) if state.pending else 0
+    table = {}
+    canasta = False
+    for meld in state.melds[team]:
+        table[meld.rank] = (meld.naturals, meld.wilds)
+        canasta = canasta or meld.is_canasta(rules)
+    return TurnFacts(
+        team=team,
+        hand=hand,
+        melded=melded,
+        need=0 if melded else state.minimums[team] - state.turn_value,
+        canasta=canasta,
+        permission=state.permission,
+        held=held,
+        table=table,
+        # Two cards kept, with the team melded and partner not asked, is all the turn asks.
+        unguarded=len(hand) + held - 2 if melded and state.permission is None else -1,
+    )
+
+
+def placement_error(
+    state: GameState,
+    facts: TurnFacts,
+    *,
+    rank: int,
+    cards: tuple[Card, ...],
+    naturals_after: int,
+    wilds_after: int,
+    value: int,
+    received: tuple[Card, ...] = (),
+    held: int | None = None,
+) -> IllegalActionError | None:
+    """Why placing ``cards`` from the hand on the team's meld of ``rank`` (which then holds
+    ``naturals_after`` natural and ``wilds_after`` wild cards) breaks a rule of the turn, or
+    ``None``.
+
+    ``value`` counts toward an unmet initial minimum; ``received`` are cards that join the
+    hand with the play (the rest of a taken pile) and ``held`` cards still waiting for the
+    minimum (by default those of the turn).
+    """
+    if held is None:
+        held = facts.held
+        if len(cards) - len(received) <= facts.unguarded:
+            return None
+    rules = state.rules
+    left = len(facts.hand) - len(cards) + len(received) + held
+    permission = facts.permission
+    if left >= 2 and facts.melded and permission is None:
+        return None
+    canasta = facts.canasta or naturals_after + wilds_after >= rules.canasta_size
+    need = facts.need - value
+    if left == 0:
+        if not canasta:
+            return IllegalActionError(
+                Reason.NO_CANASTA,
+                "That would leave you no cards, and your team needs a canasta to go out.",
+                "6.1",
+            )
+        if permission is False:
+            return IllegalActionError(
+                Reason.GOING_OUT_FORBIDDEN,
+                "Your partner said no: you may not go out this turn.",
+                "8.2",
+            )
+        if need > 0:
+            return IllegalActionError(
+                Reason.BELOW_MINIMUM,
+                f"Your melds this turn make {state.turn_value + value}, below your minimum "
+                f"of {state.minimums[facts.team]}.",
+                "7.1",
+            )
+        return None
+    if left < 2 and not canasta:
+        return IllegalActionError(
+            Reason.HAND_TOO_SMALL,
+            "That would leave you fewer than two cards, and your team has no canasta yet.",
+            "3.3",
+        )
+    if left < 2 and permission is False:
+        return IllegalActionError(
+            Reason.GOING_OUT_FORBIDDEN,
+            "Your partner said no: keep at least two cards, since one card left means going out.",
+            "8.2",
+        )
+    if need <= 0 and permission is None:
+        return None
+    hand_after = count_hand((*(without_cards(facts.hand, cards) or ()), *received))
+    table = {**facts.table, rank: (naturals_after, wilds_after)}
+    if need > 0 and not can_reach(
+        need,
+        hand_after,
+        table,
+        rules,
+        held_elsewhere=held,
+        has_canasta=canasta,
+        may_go_out=permission is not False,
+    ):
+        minimum = state.minimums[facts.team]
+        return IllegalActionError(
+            Reason.MINIMUM_UNREACHABLE,
+            f"After that your melds this turn could not reach your minimum of {minimum} "
+            f"(they make {state.turn_value}).",
+            "7.3",
+        )
+    if permission is True and not can_go_out(
+        hand_after, table, rules, has_canasta=canasta, need=max(0, need)
+    ):
+        return IllegalActionError(
+            Reason.MUST_GO_OUT,
+            "Your partner said yes, so you must go out this turn, and after that play "
+            "you could not.",
+            "8.2",
+        )
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """What a validated meld, lay-off or pile take will do."""
+
+    rank: int
+    #: The cards from the hand.
+    cards: tuple[Card, ...]
+    hand_after: tuple[Card, ...]
+    melds_after: tuple[Meld, ...]
+    meld: Meld
+    merged: bool
+    #: Points counted toward the initial minimum.
+    value: int
+
+
+def place_cards(
+    state: GameState,
+    *,
+    rank: int,
+    cards: tuple[Card, ...],
+    need_existing: bool,
+    black_threes: bool = False,
+) -> tuple[Meld, bool, tuple[Meld, ...]]:
+    """The team's meld of ``rank`` once ``cards`` join it, whether it existed, and the
+    team's melds after; refused when the meld would break §5.1 or §5.4."""
+    team = state.rules.team_of(state.turn)
+    existing = state.team_meld(team, rank)
+    if existing is None:
+        if need_existing:
+            raise IllegalActionError(
+                Reason.NO_SUCH_MELD,
+                f"Your team has no meld of {rank_name(rank, plural=True)} to lay off on.",
+                "5.4",
+            )
+        meld = Meld.build(rank, cards)
+    else:
+        meld = existing.added(cards)
+    error = meld_error(
+        meld.naturals, meld.wilds, rank=rank, rules=state.rules, black_threes=black_threes
+    )
+    if error is not None:
+        raise error
+    others = tuple(m for m in state.melds[team] if m.rank != rank)
+    melds_after = tuple(sorted((*others, meld), key=lambda m: m.rank))
+    return meld, existing is not None, melds_after
+
+
+def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
+    """Check a meld or lay-off from the hand; return what it will do."""
+    cards = action.cards
+    team = state.rules.team_of(state.turn)
+    if any(card in RED_THREES for card in cards):
+        raise IllegalActionError(Reason.RED_THREE, "Red threes are never melded.", "5.6")
+    rank = split_rank(cards)
+    if rank is None:
+        raise IllegalActionError(
+            Reason.MIXED_RANKS,
+            "A meld holds natural cards of one rank only (plus wild cards).",
+            "5.1",
+        )
+    hand_after = without_cards(state.hands[state.turn], cards)
+    if hand_after is None:
+        raise not_in_hand(cards)
+    black = rank == THREE
+    if isinstance(action, LayOff):
+        if rank and rank != action.rank:
+            raise IllegalActionError(
+                Reason.MIXED_RANKS,
+                f"Those cards do not belong on the meld of {rank_name(action.rank, plural=True)}.",
+                "5.4",
+            )
+        rank = action.rank
+    elif not rank:
+        raise IllegalActionError(
+            Reason.NO_NATURALS,
+            "Wild cards cannot be melded on their own: add natural cards of one rank.",
+            "5.7",
+        )
+    if state.team_meld(team, THREE) is not None:
+        raise IllegalActionError(
+            Reason.BLACK_THREES,
+            "Your black threes were your last play: discard your last card to go out.",
+            "5.5",
+        )
+    meld, merged, melds_after = place_cards(
+        state, rank=rank, cards=cards, need_existing=isinstance(action, LayOff), black_threes=black
+    )
+    if black and (len(hand_after) > 1 or not state.has_canasta(team)):
+        raise IllegalActionError(
+            Reason.BLACK_THREES,
+            "Black threes may only be melded as your last play when you go out.",
+            "5.5",
+        )
+    value = 0 if state.melded[team] else sum(card_value(c) for c in cards)
+    error = placement_error(
+        state,
+        turn_facts(state),
+        rank=rank,
+        cards=cards,
+        naturals_after=meld.naturals,
+        wilds_after=meld.wilds,
+        value=value,
+    )
+    if error is not None:
+        raise error
+    return Placement(rank, cards, hand_after, melds_after, meld, merged, value)
+
+
+def _in_order(rank: int, naturals: tuple[Card, ...], wilds: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Naturals and wilds as one sorted tuple (only aces sort below the twos)."""
+    return tuple(sorted(naturals + wilds)) if rank == ACE else wilds + naturals
+
+
+def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
+    """Every legal meld and lay-off (a meld of a rank the team has is offered once, as the
+    lay-off, §5.3), each passed by the guard that :func:`validate_meld` runs."""
+    rules = state.rules
+    facts = turn_facts(state)
+    if THREE in facts.table:
+        return []  # after the black threes only the discard may follow (§5.5)
+    hand = facts.hand
+    naturals, wilds = hand_groups(hand)
+    melded = facts.melded
+    if not melded:
+        # No placement can reach the minimum if everything meldable together falls short.
+        blacks = sum(card_value(card) for card in hand if card in BLACK_THREES)
+        if max_meld_value(count_hand(hand), facts.table, rules)[0] + blacks < facts.need:
+            return []
+    shapes = valid_shapes(rules)
+    by_size = sub_multisets_by_size(wilds, 0, min(rules.max_wilds, len(wilds)))
+    free = facts.unguarded
+    out: list[MeldAction | LayOff] = []
+
+    def offer(rank: int, mine: tuple[Card, ...], base: tuple[int, int], lay_off: bool) -> None:
+        """Every play of naturals of ``mine`` (two at least for a new meld) with wild cards
+        that makes a legal shape and that the guard passes."""
+        low = 0 if lay_off else rules.min_naturals
+        if len(mine) < low or not (mine or wilds):
+            return
+        for n, nats in enumerate(sub_multisets_by_size(mine, low, len(mine))):
+            naturals_after = base[0] + n
+            for w, wild_group in enumerate(by_size):
+                if not n + w or (naturals_after, base[1] + w) not in shapes:
+                    continue
+                for nat in nats:
+                    nat_value = 0 if melded else sum(card_value(c) for c in nat)
+                    for wild in wild_group:
+                        placed = _in_order(rank, nat, wild)
+                        if n + w > free and placement_error(
+                            state,
+                            facts,
+                            rank=rank,
+                            cards=placed,
+                            naturals_after=naturals_after,
+                            wilds_after=base[1] + w,
+                            value=0 if melded else nat_value + sum(card_value(c) for c in wild),
+                        ):
+                            continue
+                        out.append(sorted_lay_off(rank, placed) if lay_off else sorted_meld(placed))
+
+    for rank, cards in naturals.items():
+        if rank in facts.table or cards[0] in RED_THREES:
+            continue
+        if rank == THREE:
+            for nat in sub_multisets(cards, 2, len(cards)):
+                try:
+                    validate_meld(state, sorted_meld(nat))
+                except IllegalActionError:
+                    continue
+                out.append(sorted_meld(nat))
+            continue
+        offer(rank, cards, (0, 0), False)
+    for rank, base in facts.table.items():
+        offer(rank, naturals.get(rank, ()), base, True)
+    return out
+
+
+def commit_placement(state: GameState, placement: Placement, *, top: tuple[Card, ...]) -> GameState:
+    """The state once ``placement`` (with the pile's ``top`` card, when taking) is on the table."""
+    seat = state.turn
+    team = state.rules.team_of(seat)
+    turn_value = state.turn_value + placement.value
+    melded = state.melded[team] or turn_value >= state.minimums[team]
+    return state.evolve(
+        hands=replace_at(state.hands, seat, placement.hand_after),
+        melds=replace_at(state.melds, team, placement.melds_after),
+        melded=replace_at(state.melded, team, melded),
+        turn_value=turn_value,
+        placed=state.placed + tuple((placement.rank, c) for c in (*placement.cards, *top)),
+        known=replace_at(state.known, seat, forget_cards(state.known[seat], placement.cards)),
+    )
+
+
+def canasta_events(before: Meld | None, after: Meld, team: int, rules: RuleSet) -> list[Event]:
+    """A :class:`CanastaCompleted` event if ``after`` is a canasta that ``before`` was not."""
+    if after.is_canasta(rules) and (before is None or not before.is_canasta(rules)):
+        return [CanastaCompleted(team, after.rank, after.is_natural)]
+    return []
+
+
+def receive_pile(
+    state: GameState, seat: int, cards: tuple[Card, ...], events: list[Event]
+) -> GameState:
+    """The rest of a taken pile goes to the hand; a red three in it is laid out, unreplaced."""
+    team = state.rules.team_of(seat)
+    reds = tuple(c for c in cards if c in RED_THREES)
+    rest = tuple(c for c in cards if c not in RED_THREES)
+    for card in reds:
+        events.append(RedThreeLaid(seat, card, False))
+    return state.evolve(
+        hands=replace_at(state.hands, seat, with_cards(state.hands[seat], rest)),
+        red_threes=replace_at(state.red_threes, team, state.red_threes[team] + reds),
+        known=replace_at(state.known, seat, tuple(sorted((*state.known[seat], *rest)))),
+        pending=(),
+    )
+
+
+def meld(
+    state: GameState, placement: Placement, events: list[Event], *, lay_off: bool
+) -> GameState:
+    """Apply a validated meld or lay-off."""
+    seat = state.turn
+    team = state.rules.team_of(seat)
+    before = state.team_meld(team, placement.rank)
+    if lay_off:
+        events.append(CardsLaidOff(seat, placement.rank, placement.cards))
+    else:
+        events.append(Melded(seat, placement.rank, placement.cards, placement.merged))
+    events.extend(canasta_events(before, placement.meld, team, state.rules))
+    new = commit_placement(state, placement, top=()).evolve(played=True)
+    if new.pending and new.melded[team]:
+        new = receive_pile(new, seat, new.pending, events)
+    if not new.hands[seat] and not new.pending:
+        return go_out(new, state, events)
+    return new

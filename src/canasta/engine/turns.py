@@ -1,0 +1,129 @@
+"""The turn (§3): its start, the discard that ends it, and passing play to the left."""
+
+from __future__ import annotations
+
+from canasta.engine.actions import Discard
+from canasta.engine.cards import RED_THREES, Card
+from canasta.engine.errors import IllegalActionError, Reason
+from canasta.engine.events import Discarded, Event, RedThreeLaid, StockExhausted
+from canasta.engine.going_out import go_out
+from canasta.engine.pile import discard_onto_pile, take_candidates
+from canasta.engine.round_end import end_round
+from canasta.engine.state import (
+    GameState,
+    Phase,
+    forget_cards,
+    not_in_hand,
+    replace_at,
+    with_cards,
+    without_cards,
+)
+
+__all__ = ["discard", "start_turn", "validate_discard"]
+
+
+def start_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
+    """Begin ``seat``'s turn: lay out red threes from the hand, replaced from the stock (§2).
+
+    With the stock empty and the pile out of reach, the round ends (§9.1).
+    """
+    hand = state.hands[seat]
+    stock = state.stock
+    team = state.rules.team_of(seat)
+    red = state.red_threes[team]
+    waiting = [card for card in hand if card in RED_THREES]
+    while waiting:
+        card = waiting.pop()
+        hand = without_cards(hand, (card,)) or ()
+        red = (*red, card)
+        events.append(RedThreeLaid(seat, card, bool(stock)))
+        if stock:
+            replacement = stock[0]
+            stock = stock[1:]
+            hand = with_cards(hand, (replacement,))
+            if replacement in RED_THREES:
+                waiting.append(replacement)
+    state = state.evolve(
+        hands=replace_at(state.hands, seat, hand),
+        stock=stock,
+        red_threes=replace_at(state.red_threes, team, red),
+        phase=Phase.DRAW,
+        turn=seat,
+        played=False,
+        turn_value=0,
+        placed=(),
+        pending=(),
+        asked=False,
+        permission=None,
+    )
+    if not stock and not any(True for _ in take_candidates(state)):
+        events.append(StockExhausted())
+        return end_round(state, None, events)
+    return state
+
+
+def validate_discard(state: GameState, action: Discard) -> tuple[Card, ...]:
+    """Check the discard; return the hand after it. Which card it is never matters beyond
+    holding it (§3, §7.3, §8.2)."""
+    team = state.rules.team_of(state.turn)
+    hand_after = without_cards(state.hands[state.turn], (action.card,))
+    if hand_after is None:
+        raise not_in_hand((action.card,))
+    if state.pending:
+        raise IllegalActionError(
+            Reason.BELOW_MINIMUM,
+            f"Finish your initial meld first: your melds make {state.turn_value} of "
+            f"{state.minimums[team]}, and the rest of the pile is yours only after that.",
+            "7.3",
+        )
+    if not state.melded[team] and state.turn_value:
+        raise IllegalActionError(
+            Reason.BELOW_MINIMUM,
+            f"Your melds this turn make {state.turn_value}, below your minimum of "
+            f"{state.minimums[team]}: meld more before you discard.",
+            "7.3",
+        )
+    if not hand_after:
+        if not state.has_canasta(team):
+            raise IllegalActionError(
+                Reason.NO_CANASTA,
+                "That is your last card, and your team needs a canasta to go out.",
+                "6.1",
+            )
+        if state.permission is False:
+            raise IllegalActionError(
+                Reason.GOING_OUT_FORBIDDEN,
+                "Your partner said no: you may not go out this turn.",
+                "8.2",
+            )
+    elif state.permission is True:
+        raise IllegalActionError(
+            Reason.MUST_GO_OUT,
+            "Your partner said yes, so you must go out this turn: meld until one card is left.",
+            "8.2",
+        )
+    return hand_after
+
+
+def discard(
+    state: GameState, card: Card, hand_after: tuple[Card, ...], events: list[Event]
+) -> GameState:
+    """Apply a validated discard: the turn ends, or the round if that was the last card or
+    the stock is empty."""
+    seat = state.turn
+    events.append(Discarded(seat, card))
+    pile, frozen = discard_onto_pile(state, card)
+    new = state.evolve(
+        hands=replace_at(state.hands, seat, hand_after),
+        pile=pile,
+        pile_frozen=frozen,
+        known=replace_at(state.known, seat, forget_cards(state.known[seat], (card,))),
+    )
+    if not hand_after:
+        return go_out(new, state, events)
+    if state.placed and not state.has_played[seat]:
+        new = new.evolve(has_played=replace_at(state.has_played, seat, True))
+    if not new.stock:
+        events.append(StockExhausted())
+        return end_round(new, None, events)
+    return start_turn(new, state.rules.next_seat(seat), events)
