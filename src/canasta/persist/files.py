@@ -90,19 +90,26 @@ def clip(text: str, limit: int = 60) -> str:
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
+#: The longest tag of a moved-aside file's name.
+_TAG_LIMIT = 20
+
+
 def _stamp() -> str:
     return datetime.now().strftime("%Y%m%d-%H%M%S")
 
 
 def _move_aside(path: Path, tag: str) -> Path | None:
-    """Rename ``path`` to ``NAME.TAG-STAMP`` (never over another file); ``None`` on failure."""
-    base = f"{path.name}.{tag}-{_stamp()}"
+    """Rename ``path`` to ``NAME.TAG-STAMP`` (never over another file); ``None`` on failure.
+
+    The tag is clipped: it may come from the file (a schema version of a thousand digits
+    made a name too long for the file system)."""
+    base = f"{path.name}.{tag[:_TAG_LIMIT]}-{_stamp()}"
     target = path.with_name(base)
     number = 1
-    while target.exists():
-        number += 1
-        target = path.with_name(f"{base}-{number}")
     try:
+        while target.exists():
+            number += 1
+            target = path.with_name(f"{base}-{number}")
         path.rename(target)
     except OSError:
         return None
@@ -181,15 +188,16 @@ def read_document(
     found_version = data.get("schema_version")
     if not isinstance(found_version, int) or isinstance(found_version, bool):
         raise fail("has no valid schema_version")
+    shown = clip(str(found_version), 20)  # a number from the file: maybe a thousand digits
     if found_version > version:
         raise fail(
-            f"was written by a newer canasta (schema version {found_version}; this one reads "
+            f"was written by a newer canasta (schema version {shown}; this one reads "
             f"version {version}): upgrade canasta to use it",
             tag=f"v{found_version}",
         )
     if found_version != version:
         raise fail(
-            f"has schema version {found_version}, which this canasta cannot read (it reads "
+            f"has schema version {shown}, which this canasta cannot read (it reads "
             f"version {version})",
             tag=f"v{found_version}",
         )
