@@ -58,6 +58,13 @@ def screen_text(app: CanastaApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+def box_text(app: CanastaApp, selector: str) -> str:
+    """What the table shows inside the widget ``selector`` (its content region), as text."""
+    lines = screen_text(app).splitlines()
+    box = app.table_screen.query_one(selector).content_region
+    return "\n".join(line[box.x : box.right].rstrip() for line in lines[box.y : box.bottom])
+
+
 def south_choice(state: GameState, asked: set[int]) -> Action:
     """South's move in the scripted round: take the pile, meld, lay off with a natural
     card, ask partner once a round, else draw or discard."""

@@ -37,9 +37,16 @@ from canasta.tui.options import Options
 from canasta.tui.players import Players
 from canasta.tui.screens import MessageScreen, ScoreSheetScreen
 from canasta.tui.session import HUMAN
-from canasta.tui.widgets import HandView
 
-from .helpers import BOT_SEED, click_cards, screen_text, select_cards, settle, south_choice
+from .helpers import (
+    BOT_SEED,
+    box_text,
+    click_cards,
+    screen_text,
+    select_cards,
+    settle,
+    south_choice,
+)
 from .test_table import going_out_position
 
 #: A card label as the table draws it (Unicode mode).
@@ -82,10 +89,7 @@ class GatedBot:
 
 def shown_hand(app: CanastaApp) -> Counter[str]:
     """The card labels drawn inside the hand's box on the screen."""
-    lines = screen_text(app).splitlines()
-    box = app.table_screen.query_one(HandView).content_region
-    area = [line[box.x : box.right] for line in lines[box.y : box.bottom]]
-    return Counter(CARD.findall("\n".join(area)))
+    return Counter(CARD.findall(box_text(app, "HandView")))
 
 
 def labels(app: CanastaApp, seat: int) -> Counter[str]:

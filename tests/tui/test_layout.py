@@ -16,7 +16,7 @@ from canasta.tui.cards import rank_label
 from canasta.tui.screens import ScoreSheetScreen
 from canasta.tui.widgets import TeamPanel
 
-from .helpers import make_test_app, screen_text, settle
+from .helpers import box_text, make_test_app, screen_text, settle
 
 
 def _score(melds: int, hands: int, *, natural: int = 0, mixed: int = 0, out: int = 0) -> ScoreModel:
@@ -110,16 +110,9 @@ CROWDED = Position(
 )
 
 
-def panel_text(app: CanastaApp, team: int) -> str:
-    """What the team's meld panel shows on screen (inside its border)."""
-    lines = screen_text(app).splitlines()
-    box = app.table_screen.query_one(f"#team{team}", TeamPanel).content_region
-    return "\n".join(line[box.x : box.right] for line in lines[box.y : box.bottom])
-
-
 def assert_every_meld_shown(app: CanastaApp, state: GameState) -> None:
     for team in (0, 1):
-        text = panel_text(app, team)
+        text = box_text(app, f"#team{team}")
         for meld in state.melds[team]:
             label = f"{rank_label(meld.rank)} x{len(meld.cards)}"
             assert re.search(rf"(^|\s){re.escape(label)}", text, re.MULTILINE), (label, text)
@@ -135,7 +128,7 @@ async def test_late_in_a_round_every_meld_of_both_teams_is_on_screen() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert_every_meld_shown(app, state)
-        assert "★ NATURAL" in panel_text(app, 0)
+        assert "★ NATURAL" in box_text(app, "#team0")
         assert "Your hand: 11 cards" in screen_text(app)
 
 
@@ -149,7 +142,7 @@ async def test_more_melds_than_lines_share_lines_and_all_stay_on_screen() -> Non
         assert_every_meld_shown(app, state)
         text = screen_text(app)
         assert "Your hand: 14 cards" in text
-        assert "Red 3s: 3♥ 3♦" in panel_text(app, 0)
+        assert "Red 3s: 3♥ 3♦" in box_text(app, "#team0")
         assert "The pile is blocked" in text
 
 
@@ -181,10 +174,4 @@ async def test_early_in_a_round_the_log_gets_the_room_of_the_empty_panels() -> N
         screen = app.table_screen
         assert screen.query_one("#middle").outer_size.height == 6
         assert screen.query_one(RichLog).outer_size.height >= 8
-        assert "Frozen for your team\n" in panel_pile(app)
-
-
-def panel_pile(app: CanastaApp) -> str:
-    lines = screen_text(app).splitlines()
-    box = app.table_screen.query_one("#pile").content_region
-    return "\n".join(line[box.x : box.right].rstrip() for line in lines[box.y : box.bottom])
+        assert "Frozen for your team\nuntil its initial meld" in box_text(app, "#pile")
