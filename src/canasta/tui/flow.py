@@ -201,7 +201,8 @@ def lay_off_ranks(state: GameState, cards: Sequence[Card], *, seat: int) -> list
 def deal_lines(
     state: GameState, *, viewer: int, names: Sequence[str], style: CardStyle
 ) -> list[str]:
-    """The log's first lines of a round: the deal, the up-cards, the red threes laid out."""
+    """The log's first lines for a game that starts from a given position (a new game tells
+    its deal's own events): the deal, the pile's cards, the red threes on the table."""
     lines = [describe_event(RoundDealt(state.round_no, state.dealer), viewer=viewer, names=names)]
     lines.extend(
         describe_event(

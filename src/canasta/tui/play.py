@@ -32,9 +32,9 @@ from canasta.engine import (
     NextRound,
     Phase,
     legal_actions,
-    new_game,
     partner,
     seat_name,
+    start_game,
     view,
 )
 from canasta.engine.events import Discarded, Event, RoundScored
@@ -97,7 +97,11 @@ class PlayApp(App[int]):
         #: Sentences to show once the table is up.
         self.notes: list[str] = list(self.players.notes)
         seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**31)
-        initial = state if state is not None else new_game(seed=seed)
+        if state is None:
+            initial, self._deal_events = start_game(seed=seed)
+        else:
+            # A resumed game: the log opens with a summary of the table as it stands.
+            initial, self._deal_events = state, ()
         self.seed = initial.seed
         self.session = Session(initial, seats=self.players.kinds)
         #: Hot seat: no hand is shown (a bot plays, or the keyboard is passing on).
@@ -147,6 +151,9 @@ class PlayApp(App[int]):
         self._changed(())
 
     def _start_log(self) -> None:
+        if self._deal_events:
+            self.write_log(self._deal_events)
+            return
         self.write_log(
             deal_lines(
                 self.session.state, viewer=self.viewer, names=self.session.names, style=self.style
@@ -383,9 +390,8 @@ class PlayApp(App[int]):
     def new_game(self, seating: Seating | None = None) -> None:
         """Deal a new game with the next seed (and, when given, a new ``seating``)."""
         session = self.session
-        self.session = Session(
-            new_game(seed=self.seed + 1), seats=session.seats, names=session.names
-        )
+        initial, self._deal_events = start_game(seed=self.seed + 1)
+        self.session = Session(initial, seats=session.seats, names=session.names)
         self.seed += 1
         if seating is not None:
             self._seat(seating)

@@ -32,7 +32,6 @@ from canasta.engine import (
     seat_name,
     view,
 )
-from canasta.engine.events import RoundDealt, UpCardTurned
 from canasta.engine.narrate import CardLabel, describe_event, letter_label
 from canasta.engine.record import GameRecord
 from canasta.engine.record import replay_steps as replay_steps_of
@@ -82,23 +81,14 @@ class ReplayStep:
     lines: tuple[str, ...]
 
 
-def _deal_lines(state: GameState, label: CardLabel) -> tuple[str, ...]:
-    lines = [describe_event(RoundDealt(state.round_no, state.dealer))]
-    lines.extend(
-        describe_event(UpCardTurned(card, frozen=card.is_wild or card.is_red_three), label=label)
-        for card in state.pile
-    )
-    return tuple(lines)
-
-
 def replay_steps(record: GameRecord, *, label: CardLabel = letter_label) -> list[ReplayStep]:
     """Every step of ``record``, the first deal first, cards written by ``label``.
 
     Raises:
         CanastaError: the record does not replay.
     """
-    state = record.initial_state()
-    steps = [ReplayStep(state, None, None, _deal_lines(state, label))]
+    state, events = record.first_deal()
+    steps = [ReplayStep(state, None, None, tuple(describe_event(e, label=label) for e in events))]
     for before, action, step in replay_steps_of(record):
         seat = before.to_move
         lines = tuple(describe_event(event, viewer=seat, label=label) for event in step.events)
