@@ -24,7 +24,7 @@ from canasta.engine.cards import RED_THREES, full_deck
 from canasta.engine.solver import can_go_out, can_reach, count_hand
 
 #: Every memo of the engine, cleared for the cold figures.
-CACHES = (solver.count_hand, solver.sub_multisets, solver.sub_multisets_by_size, solver.hand_groups)
+CACHES = (solver.count_hand, solver.sub_multisets, solver.sub_multisets_by_size)
 
 
 def clear_caches() -> None:

@@ -128,7 +128,9 @@ class HandCounts:
         )
 
 
-@lru_cache(maxsize=8192)
+#: Hands differ from one decision to the next; a few are asked again within one (the listing,
+#: then the action's own check). A large memo would only give the garbage collector work.
+@lru_cache(maxsize=64)
 def count_hand(cards: tuple[Card, ...]) -> HandCounts:
     """Summarise cards (no red threes) as :class:`HandCounts`."""
     counts: dict[int, int] = {}
@@ -384,7 +386,6 @@ def sub_multisets_by_size(
     return tuple(tuple(group) for group in groups)
 
 
-@lru_cache(maxsize=8192)
 def hand_groups(hand: tuple[Card, ...]) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:
     """A sorted hand's naturals by rank, and its wild cards."""
     naturals: dict[int, list[Card]] = {}
