@@ -106,15 +106,16 @@ async def key_latencies() -> tuple[list[float], list[float], int]:
             await pilot.pause()
             quiet = quiet + 1 if not any(w.is_running for w in app.workers) else 0
 
-    async def timed(pilot: Any, key: str) -> float:
+    async def timed(pilot: Any, key: str, into: list[float]) -> None:
+        """Press ``key`` and keep the time to the next frame (none when nothing redraws)."""
         count = len(writes)
         start = time.perf_counter()
         await pilot.press(key)
         for _ in range(100):
             if len(writes) > count:
-                break
+                into.append(writes[count] - start)
+                return
             await asyncio.sleep(0.001)
-        return writes[count] - start
 
     moves: list[float] = []
     actions: list[float] = []
@@ -131,10 +132,13 @@ async def key_latencies() -> tuple[list[float], list[float], int]:
         app._display = display  # type: ignore[method-assign]
         await settle(pilot)
         for _ in range(12):
-            actions.append(await timed(pilot, "d"))
+            state = app.session.state
+            if state.phase is not Phase.DRAW or state.to_move != 0:
+                break  # the bots' play ended the round before South's twelfth turn
+            await timed(pilot, "d", actions)
             for key in ("right", "space", "right", "space", "escape", "left") * 3:
-                moves.append(await timed(pilot, key))
-            actions.append(await timed(pilot, "x"))
+                await timed(pilot, key, moves)
+            await timed(pilot, "x", actions)
             await settle(pilot)
         # Two whole rounds through the session (South plays at random) for the memory.
         rng = random.Random(3)
