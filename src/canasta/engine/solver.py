@@ -274,20 +274,23 @@ def can_go_out(
     at least ``need`` (the rest of an unmet initial minimum)."""
     if hand.size == 0:
         return has_canasta and need <= 0
-    # Cards that cannot go onto any meld must be the one discard.
-    stuck: list[tuple[str, int]] = []
+    # Cards that cannot go onto any meld must be the one discard: most hands have two such
+    # cards at once, so the count comes first and stops there.
+    stuck: tuple[str, int] | None = None
+    few = rules.min_naturals
     for rank, n in hand.naturals:
-        if rank not in table and n < rules.min_naturals:
-            stuck.extend([("n", rank)] * n)
+        if n < few and rank not in table:
+            if n > 1 or stuck is not None:
+                return False
+            stuck = ("n", rank)
     threes = hand.black_threes
     if threes and threes not in rules.black_three_meld_sizes:
-        one_too_many = threes - 1 in (0, *rules.black_three_meld_sizes)
-        stuck.extend([("b", 0)] * (1 if one_too_many else 2))
-    if len(stuck) > 1:
-        return False
+        if stuck is not None or threes - 1 not in (0, *rules.black_three_meld_sizes):
+            return False
+        stuck = ("b", 0)
     total_value = hand.value
-    if stuck:
-        discards: list[tuple[str, int] | None] = [stuck[0]]
+    if stuck is not None:
+        discards: list[tuple[str, int] | None] = [stuck]
     else:
         discards = [None, *hand.kinds()]
     for kind in discards:
