@@ -337,8 +337,6 @@ def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
         """Every play of naturals of ``mine`` (two at least for a new meld) with wild cards
         that makes a legal shape and that the guard passes."""
         low = 0 if lay_off else rules.min_naturals
-        if len(mine) < low or not (mine or wilds):
-            return
         for n, nats in enumerate(sub_multisets_by_size(mine, low, len(mine))):
             naturals_after = base[0] + n
             for w, wild_group in enumerate(by_size):
@@ -360,8 +358,9 @@ def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
                             continue
                         out.append(sorted_lay_off(rank, placed) if lay_off else sorted_meld(placed))
 
+    few = rules.min_naturals
     for rank, cards in naturals.items():
-        if rank in facts.table or cards[0] in RED_THREES:
+        if len(cards) < few or rank in facts.table or cards[0] in RED_THREES:
             continue
         if rank == THREE:
             for nat in sub_multisets(cards, 2, len(cards)):
@@ -373,7 +372,9 @@ def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
             continue
         offer(rank, cards, (0, 0), False)
     for rank, base in facts.table.items():
-        offer(rank, naturals.get(rank, ()), base, True)
+        mine = naturals.get(rank, ())
+        if mine or wilds:
+            offer(rank, mine, base, True)
     return out
 
 
