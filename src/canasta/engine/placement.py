@@ -363,7 +363,8 @@ def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
         if len(cards) < few or rank in facts.table or cards[0] in RED_THREES:
             continue
         if rank == THREE:
-            for nat in sub_multisets(cards, 2, len(cards)):
+            fewest = min(rules.black_three_meld_sizes, default=len(cards) + 1)
+            for nat in sub_multisets(cards, fewest, len(cards)):
                 try:
                     validate_meld(state, sorted_meld(nat))
                 except IllegalActionError:
