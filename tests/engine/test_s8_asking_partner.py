@@ -180,3 +180,16 @@ def test_s8_4_every_seat_asks_and_its_partner_answers(seat: Seat) -> None:
 def test_s8_4_no_answer_without_a_question() -> None:
     refused(_ready(), "yes", Reason.WRONG_PHASE, "8")
     refused(_ready(), "no", Reason.WRONG_PHASE, "8")
+
+
+def test_s8_1_a_player_on_their_own_has_nobody_to_ask() -> None:
+    from canasta.engine import RuleSet, apply, legal_actions, new_game
+
+    alone = RuleSet(partnerships=((0,), (1,), (2,), (3,)))
+    state = new_game(alone, seed=1)
+    state = apply(state, legal_actions(state)[0]).state
+    with pytest.raises(IllegalActionError) as refusal:
+        check(state, AskPartner())
+    assert refusal.value.reason is Reason.CANNOT_ASK
+    assert "no partner" in refusal.value.sentence
+    assert AskPartner() not in legal_actions(state)

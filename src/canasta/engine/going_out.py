@@ -43,6 +43,10 @@ def is_concealed(before: GameState, after: GameState) -> bool:
 def validate_ask(state: GameState) -> None:
     """Refuse "may I go out?" unless the player could go out this turn (§8.1)."""
     team = state.rules.team_of(state.turn)
+    if state.rules.partner(state.turn) is None:
+        raise IllegalActionError(
+            Reason.CANNOT_ASK, "You play on your own: there is no partner to ask.", "8.1"
+        )
     if state.asked:
         raise IllegalActionError(Reason.CANNOT_ASK, "You have already asked this turn.", "8.1")
     if state.played or state.pending:

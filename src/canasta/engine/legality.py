@@ -58,12 +58,12 @@ def _phase_error(state: GameState) -> IllegalActionError:
         )
     who = seat_name(state.turn)
     if state.phase is Phase.ANSWER:
-        mate = state.rules.partner(state.turn)
-        asked = "the question" if mate is None else f"{who}'s question"
+        # Only a player with a partner may ask (going_out.validate_ask).
+        mate = state.to_move
+        assert mate is not None
         return IllegalActionError(
             Reason.WRONG_PHASE,
-            f"{seat_name(mate if mate is not None else state.turn)} must first answer {asked} "
-            "with 'yes' or 'no'.",
+            f"{seat_name(mate)} must first answer {who}'s question with 'yes' or 'no'.",
             "8",
         )
     if state.phase is Phase.DRAW:
