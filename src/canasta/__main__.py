@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from canasta import __version__
-from canasta.choices import LEVELS, PACES
+from canasta.choices import DEFAULT_PLAYOUTS, LEVELS, PACES
 
 EPILOG = """\
 commands (run 'canasta COMMAND --help' for each):
@@ -116,7 +116,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="bot level per seat in turn order South,West,North,East (overrides --teams)",
     )
     simulate.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    simulate.add_argument("--budget", type=float, default=1.0, help="hard bot seconds per turn")
+    simulate.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        default=None,
+        help="play the games on the Dask cluster whose scheduler is at ADDRESS, e.g. "
+        "tcp://10.0.0.5:8786 (needs pip install 'canasta[cluster]'; overrides --jobs)",
+    )
+    simulate.add_argument(
+        "--playouts",
+        type=int,
+        default=DEFAULT_PLAYOUTS,
+        help=f"deals the hard bot samples per searched decision (default {DEFAULT_PLAYOUTS}): "
+        "the same seed plays the same moves on any machine",
+    )
     simulate.add_argument(
         "--json",
         metavar="FILE",

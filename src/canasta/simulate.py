@@ -15,17 +15,17 @@ import argparse
 import datetime
 import json
 import math
-import multiprocessing
 import random
 import statistics
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from canasta.bots import BOTS, make_bot
+from canasta.bots import BOTS, DEFAULT_PLAYOUTS, Effort, make_bot
 from canasta.engine import NextRound, Phase, apply, legal_actions, new_game, view
 from canasta.engine.record import position_of
+from canasta.executors import ExecutorError, Workers, open_workers, results
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -50,13 +50,14 @@ _Z = 1.96
 
 @dataclass(frozen=True, slots=True)
 class GameTask:
-    """One game to play: its number, deal seed, the level at each seat, and the budget."""
+    """One game to play: its number, deal seed, the level at each seat, and the deals a
+    searching level samples per decision."""
 
     index: int
     seed: int
     levels: tuple[str, str, str, str]
     swapped: bool
-    budget: float
+    playouts: int = DEFAULT_PLAYOUTS
 
 
 @dataclass(slots=True)
@@ -103,21 +104,30 @@ def seat_levels(args: argparse.Namespace) -> tuple[str, str, str, str]:
 
 
 def tasks_for(
-    levels: tuple[str, str, str, str], *, games: int, seed: int, budget: float
+    levels: tuple[str, str, str, str],
+    *,
+    games: int,
+    seed: int,
+    playouts: int = DEFAULT_PLAYOUTS,
 ) -> list[GameTask]:
     """The games of a duplicate match: each deal twice, the second time seats rotated."""
     out = []
     for index in range(games):
         swapped = index % 2 == 1
         seated = (levels[3], levels[0], levels[1], levels[2]) if swapped else levels
-        out.append(GameTask(index, seed + index // 2, seated, swapped, budget))
+        out.append(GameTask(index, seed + index // 2, seated, swapped, playouts))
     return out
 
 
 def play_game(task: GameTask) -> GameResult:
-    """Play one game to the end (or :data:`MAX_ROUNDS`) and measure it."""
+    """Play one game to the end (or :data:`MAX_ROUNDS`) and measure it.
+
+    Searching bots play without a wall-clock bound, so the game depends on the task alone:
+    the same on any machine, in any worker.
+    """
     result = GameResult(task.index, task.seed, task.swapped)
-    bots = [make_bot(level, budget=task.budget) for level in task.levels]
+    effort = Effort(playouts=task.playouts, cap=None)
+    bots = [make_bot(level, effort=effort) for level in task.levels]
     rngs = [random.Random(f"{task.seed}:{task.swapped}:{seat}") for seat in range(4)]
     side_of_team = (1, 0) if task.swapped else (0, 1)
     latencies: dict[str, list[float]] = {level: [] for level in set(task.levels)}
@@ -198,11 +208,13 @@ def summarise(
     levels: tuple[str, str, str, str],
     seconds: float,
     jobs: int,
-    budget: float,
+    playouts: int,
     seed: int,
+    where: str = "this process",
 ) -> dict[str, Any]:
     """The match's figures, as printed and as written to JSON: wins with Wilson intervals,
-    margins, lengths, latencies, speed."""
+    the duplicate deals' outcomes, margins, lengths, latencies, speed (``jobs``: how many
+    games ran at once, ``where``: on what)."""
     finished = [r for r in results if r.winner is not None]
     wins = [sum(1 for r in finished if r.winner == side) for side in (0, 1)]
     margins = [m for r in results for m in r.margins]
@@ -235,12 +247,14 @@ def summarise(
         "games": len(results),
         "deals": len({r.seed for r in results}),
         "seed": seed,
-        "budget": budget,
+        "playouts": playouts,
         "jobs": jobs,
+        "where": where,
         "seats": dict(zip(("South", "West", "North", "East"), levels, strict=True)),
         "sides": sides,
         "unfinished": len(results) - len(finished) - sum(1 for r in results if r.error),
         "errors": [r.error for r in results if r.error],
+        "duplicate": _duplicate(results),
         "margin_per_round": {
             "mean": mean_margin,
             "ci95": [mean_margin - half, mean_margin + half],
@@ -254,6 +268,27 @@ def summarise(
         "games_per_second_per_core": len(results) / seconds / jobs if seconds > 0 else 0.0,
     }
     return data
+
+
+def _duplicate(results: Sequence[GameResult]) -> dict[str, Any]:
+    """Per deal (both of its games), who won both, who split, and side A's final score
+    less B's averaged over the deal's games, with a 95% interval: luck of the cards
+    cancels out within a deal."""
+    deals: dict[int, list[GameResult]] = {}
+    for result in results:
+        deals.setdefault(result.seed, []).append(result)
+    pairs = [games for games in deals.values() if len(games) == 2]
+    a_wins = [sum(1 for r in games if r.winner == 0) for games in pairs]
+    margins = [statistics.fmean(r.scores[0] - r.scores[1] for r in games) for games in pairs]
+    mean = statistics.fmean(margins) if margins else 0.0
+    half = _Z * statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
+    return {
+        "deals": len(pairs),
+        "A_won_both": a_wins.count(2),
+        "split": a_wins.count(1),
+        "B_won_both": sum(1 for games in pairs if all(r.winner == 1 for r in games)),
+        "score_margin_per_deal": {"mean": mean, "ci95": [mean - half, mean + half]},
+    }
 
 
 def _side_levels(levels: tuple[str, str, str, str], side: int) -> str:
@@ -279,6 +314,17 @@ def render(data: dict[str, Any]) -> Table:
         table.add_row("unfinished games", str(data["unfinished"]))
     if data["errors"]:
         table.add_row("games stopped by an error", str(len(data["errors"])))
+    duplicate = data["duplicate"]
+    if duplicate["deals"]:
+        low, high = duplicate["score_margin_per_deal"]["ci95"]
+        table.add_row(
+            "deals won by A twice / split / by B twice",
+            f"{duplicate['A_won_both']} / {duplicate['split']} / {duplicate['B_won_both']}",
+        )
+        table.add_row(
+            "game score A-B per deal",
+            f"{duplicate['score_margin_per_deal']['mean']:+.0f} [{low:+.0f}, {high:+.0f}]",
+        )
     margin = data["margin_per_round"]
     low, high = margin["ci95"]
     table.add_row("margin A-B per round", f"{margin['mean']:+.0f} [{low:+.0f}, {high:+.0f}]")
@@ -295,24 +341,17 @@ def render(data: dict[str, Any]) -> Table:
         )
     table.add_row(
         "games per second",
-        f"{data['games_per_second']:.2f} ({data['games_per_second_per_core']:.2f} per core)",
+        f"{data['games_per_second']:.2f} ({data['games_per_second_per_core']:.2f} per worker)"
+        f" on {data['where']}",
     )
     return table
 
 
-def _results(tasks: list[GameTask], jobs: int) -> Iterator[GameResult]:
-    if jobs <= 1:
-        yield from map(play_game, tasks)
-        return
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        yield from pool.imap_unordered(play_game, tasks)
-
-
-def _play(tasks: list[GameTask], jobs: int, *, bar_on: Console | None) -> list[GameResult]:
-    """Play every task; on ``bar_on`` (if given) a bar shows the games done, their rate
-    and the time left at that rate."""
+def _play(tasks: list[GameTask], workers: Workers, *, bar_on: Console | None) -> list[GameResult]:
+    """Play every task on ``workers``; on ``bar_on`` (if given) a bar shows the games done,
+    their rate and the time left at that rate."""
     if bar_on is None:
-        return list(_results(tasks, jobs))
+        return list(results(workers, play_game, tasks))
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     progress = Progress(
@@ -323,24 +362,26 @@ def _play(tasks: list[GameTask], jobs: int, *, bar_on: Console | None) -> list[G
         console=bar_on,
         transient=True,
     )
-    results: list[GameResult] = []
+    done: list[GameResult] = []
     start = time.perf_counter()
     with progress:
         bar = progress.add_task("Playing", total=len(tasks), pace="")
-        for result in _results(tasks, jobs):
-            results.append(result)
-            rate = len(results) / (time.perf_counter() - start)
-            left = datetime.timedelta(seconds=round((len(tasks) - len(results)) / rate))
+        for result in results(workers, play_game, tasks):
+            done.append(result)
+            rate = len(done) / (time.perf_counter() - start)
+            left = datetime.timedelta(seconds=round((len(tasks) - len(done)) / rate))
             progress.update(bar, advance=1, pace=f"{rate:.2f} games/s, {left} left")
-    return results
+    return done
 
 
 def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
     """Run ``canasta simulate``; return the exit status (2 for bad options).
 
-    The results table goes to ``console`` (standard output by default), after a progress
-    bar while the games are played if ``console`` is a terminal. ``--json -`` makes the
-    JSON the whole output: no table and no bar.
+    The games run in this process, in ``--jobs`` worker processes, or on the Dask cluster
+    of ``--cluster`` (one executor interface: :mod:`canasta.executors`). The results table
+    goes to ``console`` (standard output by default), after a progress bar while the games
+    are played if ``console`` is a terminal. ``--json -`` makes the JSON the whole output:
+    no table and no bar.
     """
     from rich.console import Console
 
@@ -349,20 +390,31 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
     try:
         levels = seat_levels(args)
     except ValueError as error:
-        complaints.print(f"canasta simulate: {error}")
+        complaints.print(f"canasta simulate: {error}", markup=False, highlight=False)
         return 2
-    if args.games < 1 or args.jobs < 1 or args.budget <= 0:
-        complaints.print("canasta simulate: --games, --jobs and --budget must be positive.")
+    if args.games < 1 or args.jobs < 1 or args.playouts < 1:
+        complaints.print("canasta simulate: --games, --jobs and --playouts must be positive.")
         return 2
     json_out = args.json == "-"
-    tasks = tasks_for(levels, games=args.games, seed=args.seed, budget=args.budget)
-    start = time.perf_counter()
+    tasks = tasks_for(levels, games=args.games, seed=args.seed, playouts=args.playouts)
     bar_on = console if console.is_terminal and not json_out else None
-    results = _play(tasks, args.jobs, bar_on=bar_on)
-    seconds = time.perf_counter() - start
-    results.sort(key=lambda r: r.index)
+    try:
+        with open_workers(jobs=args.jobs, cluster=args.cluster) as workers:
+            start = time.perf_counter()
+            played = _play(tasks, workers, bar_on=bar_on)
+            seconds = time.perf_counter() - start
+    except ExecutorError as error:
+        complaints.print(f"canasta simulate: {error}", markup=False, highlight=False)
+        return 2
+    played.sort(key=lambda r: r.index)
     data = summarise(
-        results, levels=levels, seconds=seconds, jobs=args.jobs, budget=args.budget, seed=args.seed
+        played,
+        levels=levels,
+        seconds=seconds,
+        jobs=workers.slots,
+        playouts=args.playouts,
+        seed=args.seed,
+        where=workers.where,
     )
     if json_out:
         console.file.write(json.dumps(data, indent=2) + "\n")

@@ -9,18 +9,21 @@ game replays exactly. It decides every kind of decision, answering partner's
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from canasta.choices import DEFAULT_PLAYOUTS
 from canasta.engine import Action, CanastaError, PlayerView
 
 __all__ = [
     "BOTS",
-    "DEFAULT_BUDGET",
+    "DEFAULT_PLAYOUTS",
+    "SAFETY_CAP",
     "Bot",
     "BotFactory",
     "Decision",
+    "Effort",
     "RandomBot",
     "make_bot",
     "register",
@@ -40,8 +43,9 @@ class Bot(Protocol):
 
     name: str
 
-    def decide(self, seen: PlayerView, legal: Sequence[Action], rng: random.Random) -> Decision:
-        """Choose one of ``legal`` (never empty) and say why."""
+    def decide(self, seen: PlayerView, legal: Iterable[Action], rng: random.Random) -> Decision:
+        """Choose one of ``legal`` (never empty: a list or the engine's lazy
+        :class:`~canasta.engine.LegalActions`) and say why."""
         ...
 
 
@@ -50,19 +54,30 @@ class RandomBot:
 
     name = "random"
 
-    def decide(self, seen: PlayerView, legal: Sequence[Action], rng: random.Random) -> Decision:
+    def decide(self, seen: PlayerView, legal: Iterable[Action], rng: random.Random) -> Decision:
         """Pick any legal action."""
         return Decision(rng.choice(list(legal)), "Chosen at random.")
 
 
-#: Seconds of thought per turn for levels that search, when nobody says otherwise.
-DEFAULT_BUDGET = 1.0
+#: Seconds after which a searching bot stops sampling and decides on what it has: a safety
+#: bound for the app on an overloaded machine, never reached at the default effort. Without
+#: it (``None``) the decision depends on the seed alone.
+SAFETY_CAP = 3.0
 
-#: A level's factory: builds a bot given the seconds of thought it may spend per turn
-#: (levels that do not search ignore it).
-BotFactory = Callable[[float], Bot]
 
-BOTS: dict[str, BotFactory] = {"random": lambda budget: RandomBot()}
+@dataclass(frozen=True, slots=True)
+class Effort:
+    """How hard a level that searches may think: the deals it samples per searched
+    decision, and the wall-clock safety bound (``None``: none, for reproducible matches)."""
+
+    playouts: int = DEFAULT_PLAYOUTS
+    cap: float | None = SAFETY_CAP
+
+
+#: A level's factory: builds a bot for an effort (levels that do not search ignore it).
+BotFactory = Callable[[Effort], Bot]
+
+BOTS: dict[str, BotFactory] = {"random": lambda effort: RandomBot()}
 
 
 def register(name: str, factory: BotFactory) -> None:
@@ -70,8 +85,9 @@ def register(name: str, factory: BotFactory) -> None:
     BOTS[name] = factory
 
 
-def make_bot(name: str, *, budget: float = DEFAULT_BUDGET) -> Bot:
-    """A new bot of level ``name`` that thinks at most ``budget`` seconds per turn.
+def make_bot(name: str, *, effort: Effort | None = None) -> Bot:
+    """A new bot of level ``name`` (searching levels think with ``effort``, by default
+    :data:`DEFAULT_PLAYOUTS` deals per decision with the app's :data:`SAFETY_CAP`).
 
     Raises:
         CanastaError: naming the unknown level and the known ones.
@@ -81,4 +97,4 @@ def make_bot(name: str, *, budget: float = DEFAULT_BUDGET) -> Bot:
     except KeyError:
         known = ", ".join(BOTS)
         raise CanastaError(f"There is no bot level {name!r}; choose one of: {known}.") from None
-    return factory(budget)
+    return factory(effort or Effort())

@@ -9,7 +9,7 @@ replays exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable
 
 from canasta.bots.base import Decision
 from canasta.bots.normal import NormalBot
@@ -27,16 +27,17 @@ class EasyBot:
         self.rate = rate
         self._normal = NormalBot()
 
-    def decide(self, seen: PlayerView, legal: Sequence[Action], rng: random.Random) -> Decision:
+    def decide(self, seen: PlayerView, legal: Iterable[Action], rng: random.Random) -> Decision:
         """Decide like ``normal``, except on a slip."""
+        actions = list(legal)
         if rng.random() < self.rate:
-            slip = self._slip(seen, legal, rng)
+            slip = self._slip(seen, actions, rng)
             if slip is not None:
                 return slip
-        return self._normal.decide(seen, legal, rng)
+        return self._normal.decide(seen, actions, rng)
 
     @staticmethod
-    def _slip(seen: PlayerView, legal: Sequence[Action], rng: random.Random) -> Decision | None:
+    def _slip(seen: PlayerView, legal: list[Action], rng: random.Random) -> Decision | None:
         if seen.phase is Phase.ANSWER:
             yes = rng.random() < 0.5
             return Decision(Answer(yes), "Yes, go ahead." if yes else "No, not yet.")

@@ -1,18 +1,19 @@
-"""The ``hard`` level: the ``normal`` player plus lookahead at the decisions that matter.
+"""The ``hard`` level: the ``normal`` player plus look-ahead where a decision matters.
 
-At the draw (stock or pile), the discard, whether to go out, and partner's question, it
-lists a few candidates (the ``normal`` level's choice and its closest rivals), samples the
-hidden cards consistently with its view (:func:`canasta.engine.determinize`; when partner
-has asked to go out, only samples in which partner can), and plays every candidate out on
-the same samples with the ``normal`` policy for all four seats, then rates the result.
-Going out and answering partner are played to the end of the round and rated by the
-round's scores; the draw and the discard are played for a few turns and rated by
+It searches only the decisions that swing a round: taking the pile, going out (or asking
+partner), answering partner, and the discard while the pile is worth taking or the
+opponents threaten to go out. Every other decision is the ``normal`` level's. For a
+searched decision it lists a few candidates (the ``normal`` choice and its closest rivals),
+samples a fixed number of deals of the hidden cards from what the seat knows
+(:func:`canasta.bots.belief.sample_deal`), plays every candidate out on the same deals
+with the ``normal`` policy at every seat, and rates the results: going out and answering
+partner by the round's scores, the draw and the discard after a few turns by
 :func:`evaluate`. It keeps the ``normal`` choice unless a rival is better by more than the
 sampling noise.
 
-It is anytime: it stops sampling when its share of the per-turn time budget is spent, and
-checks the clock between every two actions of a playout, so it overruns by at most one
-engine step.
+The number of deals (``Effort.playouts``) fixes the work, so the same seed gives the same
+moves on any machine. The wall-clock ``Effort.cap`` is only a safety bound for the app: when
+it runs out the bot decides on the deals played so far.
 """
 
 from __future__ import annotations
@@ -20,14 +21,16 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from canasta.bots.base import DEFAULT_BUDGET, Decision
+from canasta.bots.base import Decision, Effort
+from canasta.bots.belief import Memory, sample_deal
 from canasta.bots.normal import NormalBot, Situation, discard_costs, take_score, wants_out
 from canasta.engine import (
     Action,
     Answer,
+    AskPartner,
     Discard,
     DrawStock,
     GameState,
@@ -36,36 +39,35 @@ from canasta.engine import (
     TakePile,
     apply,
     card_value,
-    determinize,
-    legal_actions,
+    legal,
     view,
 )
 from canasta.engine.scoring import score_team
-from canasta.engine.solver import can_go_out, count_hand, max_meld_value
+from canasta.engine.solver import count_hand, max_meld_value
 
 __all__ = ["HardBot", "evaluate"]
 
-#: Share of the per-turn budget each searched decision may use: a turn has a draw, at most
-#: one going-out decision and a discard; partner's question falls in another seat's turn.
-_SHARE = {"draw": 0.25, "out": 0.25, "discard": 0.3, "answer": 0.5}
 #: How many standard errors a rival must beat the ``normal`` choice by.
 _CONFIDENCE = 1.0
-#: Samples drawn to find one where partner, who asked, can go out.
-_TRIES = 30
 #: A playout "to the end of the round" stops after this many turns all the same.
 _ROUND = 400
+#: A discard is searched when the pile holds at least this many cards (or under threat).
+_BIG_PILE = 5
+_PLAYING = (Phase.DRAW, Phase.PLAY, Phase.ANSWER)
 
 
 def evaluate(state: GameState, team: int) -> float:
-    """How much better ``team`` stands than the opponents in this round, in points.
+    """How much better ``team`` stands than its strongest rival in this round, in points.
 
     After the round, the round's scores; during it, the score if the round ended now plus
     what the cards are likely still worth (half-built canastas, meldable cards in hand).
     """
+    teams = range(state.rules.teams)
     if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
-        mine, theirs = state.history[-1][team], state.history[-1][1 - team]
-        return float(mine.total - theirs.total)
-    return _team_value(state, team) - _team_value(state, 1 - team)
+        scores = state.history[-1]
+        return float(scores[team].total - max(scores[t].total for t in teams if t != team))
+    rival = max(_team_value(state, t) for t in teams if t != team)
+    return _team_value(state, team) - rival
 
 
 def _team_value(state: GameState, team: int) -> float:
@@ -103,88 +105,111 @@ class _Line:
     action: Action | None = None
     out: bool | None = None
 
+    def label(self) -> str:
+        if self.action is not None:
+            return str(self.action)
+        return "go out" if self.out else "play on"
+
+
+class _Clock:
+    """The safety bound: ``expired()`` once ``cap`` seconds have passed (never without)."""
+
+    __slots__ = ("deadline",)
+
+    def __init__(self, cap: float | None) -> None:
+        self.deadline = None if cap is None else time.perf_counter() + cap
+
+    def expired(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
 
 class HardBot:
     """Looks ahead by determinized playouts (see the module's docstring)."""
 
     name = "hard"
 
-    def __init__(
-        self,
-        budget: float = DEFAULT_BUDGET,
-        *,
-        samples: int | None = None,
-        horizon: int = 12,
-        width: int = 3,
-    ) -> None:
+    def __init__(self, effort: Effort | None = None, *, horizon: int = 12, width: int = 3) -> None:
         """Args:
-        budget: seconds of thought per turn.
-        samples: stop after this many samples even with time left (for repeatable tests).
+        effort: deals sampled per searched decision, and the safety bound in seconds.
         horizon: turns a draw or discard playout runs before the position is rated.
         width: rivals considered besides the ``normal`` choice.
         """
-        self.budget = budget
-        self.samples = samples
+        effort = effort or Effort()
+        self.playouts = effort.playouts
+        self.cap = effort.cap
         self.horizon = horizon
         self.width = width
+        self.memory = Memory()
         self._normal = NormalBot()
-        #: The going-out verdict of the turn under way: ``(turn key, go out)``.
-        self._verdict: tuple[tuple[int, ...], bool] | None = None
+        #: The going-out verdict of the turn under way: ``(turn key, line)``.
+        self._verdict: tuple[tuple[object, ...], _Line] | None = None
 
-    def decide(self, seen: PlayerView, legal: Sequence[Action], rng: random.Random) -> Decision:
+    def decide(self, seen: PlayerView, legal: Iterable[Action], rng: random.Random) -> Decision:
         """Decide like ``normal``, or better where the playouts say so."""
-        start = time.perf_counter()
+        self.memory.observe(seen)
+        clock = _Clock(self.cap)
         if seen.phase is Phase.ANSWER:
-            base = self._normal.decide(seen, legal, rng)
+            base = self._normal.decide(seen, (), rng)
             lines = [_Line(base.action), _Line(Answer(not _says_yes(base.action)))]
-            return self._choose(seen, base, lines, rng, start + self.budget * _SHARE["answer"])
+            return self._choose(seen, base, lines, rng, clock)
+        actions = list(legal)
         if seen.phase is Phase.PLAY:
-            return self._play(seen, legal, rng, start)
-        base = self._normal.decide(seen, legal, rng)
-        if seen.phase is not Phase.DRAW:
+            return self._play(seen, actions, rng, clock)
+        base = self._normal.decide(seen, actions, rng)
+        takes = [a for a in actions if isinstance(a, TakePile)]
+        if seen.phase is not Phase.DRAW or not takes:
             return base
         situation = Situation.of(seen)
-        takes = sorted(
-            (a for a in legal if isinstance(a, TakePile)), key=lambda a: -take_score(situation, a)
-        )
-        rivals: list[Action] = [a for a in legal if isinstance(a, DrawStock)]
+        takes.sort(key=lambda a: -take_score(situation, a))
+        rivals: list[Action] = [a for a in actions if isinstance(a, DrawStock)]
         rivals.extend(takes[: self.width])
         lines = [_Line(base.action), *[_Line(a) for a in rivals if a != base.action]]
-        return self._choose(seen, base, lines, rng, start + self.budget * _SHARE["draw"])
+        return self._choose(seen, base, lines, rng, clock)
 
     def _play(
-        self, seen: PlayerView, legal: Sequence[Action], rng: random.Random, start: float
+        self, seen: PlayerView, legal: Sequence[Action], rng: random.Random, clock: _Clock
     ) -> Decision:
         situation = Situation.of(seen)
         # What stays fixed through the play of one turn, and differs from turn to turn.
-        others = tuple(seen.hand_sizes[s] for s in range(4) if s != seen.seat)
-        key = (seen.round_no, seen.seat, seen.stock_size, *others, *seen.scores, *seen.pile)
+        others = tuple(size for s, size in enumerate(seen.hand_sizes) if s != seen.seat)
+        key = (seen.round_no, seen.seat, seen.stock_size, others, seen.scores, seen.pile)
         reason = ""
         if (self._verdict is None or self._verdict[0] != key) and self._may_choose_going_out(
             situation, legal
         ):
             usual = wants_out(situation)
             lines = [_Line(out=usual), _Line(out=not usual)]
-            deadline = start + self.budget * _SHARE["out"]
-            best, gain, samples = self._best_line(seen, lines, rng, deadline)
-            self._verdict = (key, lines[best].out is True)
+            if AskPartner() in legal:
+                lines.append(_Line(AskPartner()))
+            best, gain, samples = self._best_line(seen, lines, rng, clock)
+            self._verdict = (key, lines[best])
             if best:
                 reason = (
-                    f"{'Go out' if not usual else 'Play on'}: better by {gain:.0f} points "
-                    f"over {samples} sampled deals."
+                    f"{lines[best].label().capitalize()}: better than to "
+                    f"{lines[0].label()} by {gain:.0f} points over {samples} sampled deals."
                 )
-        out = self._verdict[1] if self._verdict is not None and self._verdict[0] == key else None
+        verdict = None
+        if self._verdict is not None and self._verdict[0] == key:
+            verdict = self._verdict[1]
+        if verdict is not None and verdict.action is not None and verdict.action in legal:
+            return Decision(verdict.action, reason or "Ask partner: I could go out now.")
+        out = None if verdict is None else verdict.out
         base = self._normal.play(situation, legal, out=out)
         if reason:
             return Decision(base.action, reason)
-        if not isinstance(base.action, Discard):
+        if not isinstance(base.action, Discard) or not self._discard_matters(situation):
             return base
         cards = [a.card for a in legal if isinstance(a, Discard)]
         costs = discard_costs(situation, cards)
         ordered = sorted(cards, key=lambda c: (costs[c], c))
-        rivals = [Discard(c) for c in ordered[: self.width + 1] if Discard(c) != base.action]
-        lines = [_Line(base.action), *[_Line(a) for a in rivals[: self.width]]]
-        return self._choose(seen, base, lines, rng, start + self.budget * _SHARE["discard"])
+        rivals = [Discard(c) for c in ordered if Discard(c) != base.action][: self.width]
+        lines = [_Line(base.action), *[_Line(a) for a in rivals]]
+        return self._choose(seen, base, lines, rng, clock)
+
+    @staticmethod
+    def _discard_matters(situation: Situation) -> bool:
+        """The pile is worth taking, or the opponents (or the stock) threaten the round."""
+        return len(situation.seen.pile) >= _BIG_PILE or situation.threat
 
     def _may_choose_going_out(self, situation: Situation, legal: Sequence[Action]) -> bool:
         seen = situation.seen
@@ -201,10 +226,10 @@ class HardBot:
         base: Decision,
         lines: list[_Line],
         rng: random.Random,
-        deadline: float,
+        clock: _Clock,
     ) -> Decision:
         """``base`` (the first line's action) or the line that beats it."""
-        best, gain, samples = self._best_line(seen, lines, rng, deadline)
+        best, gain, samples = self._best_line(seen, lines, rng, clock)
         action = lines[best].action
         if not best or action is None:
             return base
@@ -215,13 +240,13 @@ class HardBot:
         )
 
     def _best_line(
-        self, seen: PlayerView, lines: list[_Line], rng: random.Random, deadline: float
+        self, seen: PlayerView, lines: list[_Line], rng: random.Random, clock: _Clock
     ) -> tuple[int, float, int]:
         """The index of the line whose playouts beat the first by more than the noise
-        (``0`` if none does), how much it gains, and over how many samples."""
+        (``0`` if none does), how much it gains, and over how many deals."""
         if len(lines) < 2:
             return 0, 0.0, 0
-        diffs = self._search(seen, lines, rng, deadline)
+        diffs = self._search(seen, lines, rng, clock)
         best = 0
         best_mean = 0.0
         for index in range(1, len(lines)):
@@ -235,72 +260,48 @@ class HardBot:
         return best, best_mean, len(diffs[best])
 
     def _search(
-        self, seen: PlayerView, lines: list[_Line], rng: random.Random, deadline: float
+        self, seen: PlayerView, lines: list[_Line], rng: random.Random, clock: _Clock
     ) -> list[list[float]]:
-        """Per line, its value less the first line's, one entry per sample."""
-        team = seen.seat & 1
+        """Per line, its value less the first line's, one entry per sampled deal."""
+        team = seen.team
         whole_round = seen.phase is Phase.ANSWER or lines[0].out is not None
         horizon = _ROUND if whole_round else self.horizon
         diffs: list[list[float]] = [[] for _ in lines]
-        done = 0
-        while self.samples is None or done < self.samples:
-            if time.perf_counter() >= deadline:
+        for _ in range(self.playouts):
+            if clock.expired():
                 break
-            sampled = self._sample(seen, rng)
-            if sampled is None:
+            deal = sample_deal(seen, self.memory, rng)
+            if deal is None:
                 break
             values: list[float] = []
             for line in lines:
-                state = self._start(sampled, line, deadline)
-                if state is None:
-                    return diffs
-                value = self._playout(state, team, horizon, deadline)
+                value = self._playout(self._start(deal, line), team, horizon, clock)
                 if value is None:
                     return diffs
                 values.append(value)
             for index, value in enumerate(values):
                 diffs[index].append(value - values[0])
-            done += 1
         return diffs
 
-    @staticmethod
-    def _sample(seen: PlayerView, rng: random.Random) -> GameState | None:
-        """A full state consistent with ``seen`` (and with partner's question, if asked)."""
-        if seen.phase is not Phase.ANSWER:
-            return determinize(seen, rng)
-        asker = seen.turn
-        team = asker & 1
-        table = {m.rank: (m.naturals, m.wilds) for m in seen.melds[team]}
-        canasta = any(len(m.cards) >= seen.rules.canasta_size for m in seen.melds[team])
-        need = 0 if seen.melded[team] else max(0, seen.minimums[team] - seen.turn_value)
-        for _ in range(_TRIES):
-            state = determinize(seen, rng)
-            hand = count_hand(state.hands[asker])
-            if can_go_out(hand, table, seen.rules, has_canasta=canasta, need=need):
-                return state
-        return None
-
-    def _start(self, state: GameState, line: _Line, deadline: float) -> GameState | None:
+    def _start(self, state: GameState, line: _Line) -> GameState:
         """``state`` after the line's first step (a whole turn, for a going-out line)."""
         if line.action is not None:
             return apply(state, line.action).state
         seat = state.turn
         while state.phase is Phase.PLAY and state.turn == seat:
-            if time.perf_counter() >= deadline:
-                return None
             situation = Situation.of(view(state, seat))
-            action = self._normal.play(situation, legal_actions(state), out=line.out).action
+            action = self._normal.play(situation, legal(state).actions(), out=line.out).action
             state = apply(state, action).state
         return state
 
-    def _playout(self, state: GameState, team: int, horizon: int, deadline: float) -> float | None:
+    def _playout(self, state: GameState, team: int, horizon: int, clock: _Clock) -> float | None:
         """Play on with ``normal`` everywhere and rate the result; ``None`` if out of time."""
         normal = self._normal
         quiet = random.Random(0)
         turns = 0
         turn = state.turn
-        while state.phase in (Phase.DRAW, Phase.PLAY, Phase.ANSWER):
-            if time.perf_counter() >= deadline:
+        while state.phase in _PLAYING:
+            if clock.expired():
                 return None
             if state.turn != turn:
                 turn = state.turn
@@ -309,7 +310,7 @@ class HardBot:
                     break
             seat = state.to_move
             assert seat is not None
-            action = normal.decide(view(state, seat), legal_actions(state), quiet).action
+            action = normal.decide(view(state, seat), legal(state), quiet).action
             state = apply(state, action).state
         return evaluate(state, team)
 

@@ -20,7 +20,7 @@ search), so that four of them play many games a second:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from canasta.bots.base import Decision
@@ -78,8 +78,10 @@ class Situation:
 
     seen: PlayerView
     team: int
+    #: The team of the next player, who may take the pile this seat discards to.
+    next_team: int
     canasta_size: int
-    #: The team's melds and the opponents', by rank.
+    #: The team's melds and the next player's team's, by rank.
     mine: dict[int, tuple[int, int]]
     theirs: dict[int, tuple[int, int]]
     canastas: int
@@ -96,12 +98,23 @@ class Situation:
     @classmethod
     def of(cls, seen: PlayerView) -> Situation:
         """Read ``seen``."""
-        team = seen.seat & 1
-        size = seen.rules.canasta_size
+        rules = seen.rules
+        team = rules.team_of(seen.seat)
+        size = rules.canasta_size
+        # The next player's team takes the pile after this seat's discard; the most
+        # advanced opposing team is the one that threatens to go out.
+        next_team = rules.team_of(rules.next_seat(seen.seat))
         mine = {m.rank: (m.naturals, m.wilds) for m in seen.melds[team]}
-        theirs = {m.rank: (m.naturals, m.wilds) for m in seen.melds[1 - team]}
+        theirs = {m.rank: (m.naturals, m.wilds) for m in seen.melds[next_team]}
         canastas = sum(1 for m in seen.melds[team] if len(m.cards) >= size)
-        opponent_canastas = sum(1 for m in seen.melds[1 - team] if len(m.cards) >= size)
+        opponent_canastas = max(
+            (
+                sum(1 for m in melds if len(m.cards) >= size)
+                for other, melds in enumerate(seen.melds)
+                if other != team
+            ),
+            default=0,
+        )
         held: dict[int, int] = {}
         visible = [0] * 14
         for card in seen.hand:
@@ -120,16 +133,16 @@ class Situation:
             known_total += len(cards)
             for card in cards:
                 visible[card >> 2] += 1
-        others = sum(seen.hand_sizes[s] for s in range(4) if s != seen.seat)
+        others = sum(seen.hand_sizes) - len(seen.hand)
         unseen_total = others - known_total + seen.stock_size
-        opponent_sizes = (
-            seen.hand_sizes[(seen.seat + 1) & 3],
-            seen.hand_sizes[(seen.seat + 3) & 3],
-        )
+        opponent_sizes = [
+            size_ for s, size_ in enumerate(seen.hand_sizes) if rules.team_of(s) != team
+        ]
         threat = (opponent_canastas > 0 and min(opponent_sizes) <= 4) or seen.stock_size <= 10
         return cls(
             seen=seen,
             team=team,
+            next_team=next_team,
             canasta_size=size,
             mine=mine,
             theirs=theirs,
@@ -140,6 +153,17 @@ class Situation:
             unseen_total=max(1, unseen_total),
             threat=threat,
         )
+
+    @property
+    def partner_cards(self) -> int:
+        """Cards in partner's hand (``0`` for a player on their own)."""
+        mate = self.seen.partner
+        return 0 if mate is None else self.seen.hand_sizes[mate]
+
+    @property
+    def best_opponent_score(self) -> int:
+        """The highest game score among the other teams."""
+        return max(s for team, s in enumerate(self.seen.scores) if team != self.team)
 
     @property
     def game_in_reach(self) -> bool:
@@ -158,7 +182,7 @@ class Situation:
             concealed=False,
         )
         ours = seen.scores[self.team] + round_score.total
-        return ours >= rules.target_score and ours > seen.scores[1 - self.team] + 600
+        return ours >= rules.target_score and ours > self.best_opponent_score + 600
 
     def near_canastas(self) -> int:
         """The team's melds that this hand's naturals would (nearly) make canastas."""
@@ -270,10 +294,9 @@ def placement_score(situation: Situation, action: Meld | LayOff, *, dump: bool) 
 def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, float]:
     """What discarding each of ``cards`` is expected to cost (lower is better)."""
     seen = situation.seen
-    seat = seen.seat
     pile = seen.pile
-    nxt = (seat + 1) & 3
-    opponents = 1 - situation.team
+    nxt = seen.rules.next_seat(seen.seat)
+    opponents = situation.next_team
     frozen_for_them = seen.pile_frozen or not seen.melded[opponents]
     pile_worth = (
         _PILE_BASE_WORTH + _PILE_CARD_WORTH * len(pile) + sum(card_value(c) for c in pile) / 4
@@ -330,8 +353,7 @@ def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, flo
 
 def wants_out(situation: Situation) -> bool:
     """Whether going out now is worth more than playing on (the seat can go out)."""
-    seen = situation.seen
-    partner_cards = seen.hand_sizes[(seen.seat + 2) & 3]
+    partner_cards = situation.partner_cards
     benefit = 100.0
     if situation.threat:
         benefit += 250
@@ -384,18 +406,19 @@ class NormalBot:
 
     name = "normal"
 
-    def decide(self, seen: PlayerView, legal: Sequence[Action], rng: random.Random) -> Decision:
+    def decide(self, seen: PlayerView, legal: Iterable[Action], rng: random.Random) -> Decision:
         """Choose one of ``legal`` from what ``seen`` shows (``rng`` is not needed)."""
         del rng
         situation = Situation.of(seen)
         if seen.phase is Phase.ANSWER:
             yes, why = answer_yes(situation)
             return Decision(Answer(yes), why)
+        actions = list(legal)
         if seen.phase is Phase.DRAW:
-            return self._draw(situation, legal)
+            return self._draw(situation, actions)
         if seen.phase is Phase.PLAY:
-            return self.play(situation, legal)
-        return Decision(legal[0], "Next.")
+            return self.play(situation, actions)
+        return Decision(actions[0], "Next.")
 
     def _draw(self, situation: Situation, legal: Sequence[Action]) -> Decision:
         best: Action | None = None
@@ -429,8 +452,11 @@ class NormalBot:
             and (wants_out(situation) if out is None else out)
             and self.can_go_out(situation, legal)
         ):
-            partner_cards = seen.hand_sizes[(seen.seat + 2) & 3]
-            if out is None and partner_cards >= 4 and any(isinstance(a, AskPartner) for a in legal):
+            if (
+                out is None
+                and situation.partner_cards >= 4
+                and any(isinstance(a, AskPartner) for a in legal)
+            ):
                 return Decision(AskPartner(), "Ask partner: I could go out now.")
             return self._go_out(situation, placements, discards)
         dump = situation.threat
