@@ -7,6 +7,8 @@ random, but never against what the seat knows. Hard facts, which every deal resp
   pile, and a pile taken for an initial meld that waits for the minimum;
 * the cards seen taken with the pile (``PlayerView.known``) are in the taker's hand;
 * every hand has its size, and the stock the rest;
+* a player who has had a turn holds no red three (it was laid out): the hidden red threes
+  are dealt to the stock;
 * when partner asks "may I go out?", partner can go out (the engine offers the question
   only then): deals in which partner's hand cannot are rejected.
 
@@ -123,8 +125,12 @@ def _deal(seen: PlayerView, memory: Memory, rng: random.Random, *, boost: int | 
     team's meld ranks)."""
     skeleton = determinize(seen, rng)
     rules = seen.rules
-    pool = _hidden_pool(seen, skeleton)
-    rng.shuffle(pool)
+    hidden = _hidden_pool(seen, skeleton)
+    rng.shuffle(hidden)
+    # A red three is laid out at the start of its holder's turn, so a player who has had a
+    # turn holds none: hidden red threes go to the stock, which never contradicts the view.
+    reds = [card for card in hidden if card in RED_THREES]
+    pool = [card for card in hidden if card not in RED_THREES]
     table: set[int] = set()
     if boost is not None:
         table = {m.rank for m in seen.melds[rules.team_of(boost)]}
@@ -145,6 +151,8 @@ def _deal(seen: PlayerView, memory: Memory, rng: random.Random, *, boost: int | 
         chosen = {index for _, index in keyed[:missing]}
         hands.append(tuple(sorted((*seen.known[seat], *(pool[i] for i in chosen)))))
         pool = [card for index, card in enumerate(pool) if index not in chosen]
+    pool.extend(reds)
+    rng.shuffle(pool)
     return skeleton.evolve(hands=tuple(hands), stock=tuple(pool))
 
 

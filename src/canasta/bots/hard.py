@@ -48,24 +48,43 @@ from canasta.engine.solver import count_hand, max_meld_value
 __all__ = ["HardBot", "evaluate"]
 
 #: How many standard errors a rival must beat the ``normal`` choice by.
-_CONFIDENCE = 1.0
+_CONFIDENCE = 1.5
 #: A playout "to the end of the round" stops after this many turns all the same.
 _ROUND = 400
+#: The work one searched decision may do, in steps of a playout (one decision and its
+#: apply); a step of a player holding ``h`` cards counts ``1 + h**3 / 700``, because
+#: listing a big hand's melds costs about that much more. Counted, not timed: the same on
+#: every machine, it keeps a turn with a 40-card hand as quick as an ordinary one.
+WORK = 2500.0
+#: Going out and answering partner decide a whole round: they sample :data:`_ROUND_DEALS`
+#: times the deals, within this much work.
+ROUND_WORK = 6000.0
+_ROUND_DEALS = 3
+#: Deals a decision is searched on at the least: each playout may spend a share of
+#: :data:`WORK` that leaves room for this many.
+_MIN_DEALS = 4
 #: A discard is searched when the pile holds at least this many cards (or under threat).
 _BIG_PILE = 5
 _PLAYING = (Phase.DRAW, Phase.PLAY, Phase.ANSWER)
+#: What winning (or losing) the game is worth beyond the round's points: ending a round that
+#: hands the opponents the game is never worth its points.
+_GAME = 3000.0
 
 
 def evaluate(state: GameState, team: int) -> float:
     """How much better ``team`` stands than its strongest rival in this round, in points.
 
-    After the round, the round's scores; during it, the score if the round ended now plus
-    what the cards are likely still worth (half-built canastas, meldable cards in hand).
+    After the round, the round's scores (and :data:`_GAME` more or less if it ended the
+    game); during it, the score if the round ended now plus what the cards are likely still
+    worth (half-built canastas, meldable cards in hand).
     """
     teams = range(state.rules.teams)
     if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
         scores = state.history[-1]
-        return float(scores[team].total - max(scores[t].total for t in teams if t != team))
+        value = float(scores[team].total - max(scores[t].total for t in teams if t != team))
+        if state.phase is Phase.GAME_OVER:
+            value += _GAME if state.winner == team else -_GAME
+        return value
     rival = max(_team_value(state, t) for t in teams if t != team)
     return _team_value(state, team) - rival
 
@@ -112,15 +131,23 @@ class _Line:
 
 
 class _Clock:
-    """The safety bound: ``expired()`` once ``cap`` seconds have passed (never without)."""
+    """The work spent on one decision, and the safety bound: ``expired()`` once ``cap``
+    seconds have passed (never without)."""
 
-    __slots__ = ("deadline",)
+    __slots__ = ("deadline", "spent")
 
     def __init__(self, cap: float | None) -> None:
         self.deadline = None if cap is None else time.perf_counter() + cap
+        self.spent = 0.0
 
     def expired(self) -> bool:
         return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def charge(self, cards: int) -> float:
+        """Count one playout step by a player holding ``cards``; return its work."""
+        work = 1.0 + cards**3 / 700.0
+        self.spent += work
+        return work
 
 
 class HardBot:
@@ -197,7 +224,12 @@ class HardBot:
         base = self._normal.play(situation, legal, out=out)
         if reason:
             return Decision(base.action, reason)
-        if not isinstance(base.action, Discard) or not self._discard_matters(situation):
+        going_out = seen.permission is True or (verdict is not None and verdict.out is True)
+        if (
+            not isinstance(base.action, Discard)
+            or going_out
+            or not self._discard_matters(situation)
+        ):
             return base
         cards = [a.card for a in legal if isinstance(a, Discard)]
         costs = discard_costs(situation, cards)
@@ -267,15 +299,20 @@ class HardBot:
         whole_round = seen.phase is Phase.ANSWER or lines[0].out is not None
         horizon = _ROUND if whole_round else self.horizon
         diffs: list[list[float]] = [[] for _ in lines]
-        for _ in range(self.playouts):
-            if clock.expired():
+        work, deals = (
+            (ROUND_WORK, self.playouts * _ROUND_DEALS) if whole_round else (WORK, self.playouts)
+        )
+        share = work / (_MIN_DEALS * len(lines))
+        for _ in range(deals):
+            if clock.expired() or clock.spent >= work:
                 break
             deal = sample_deal(seen, self.memory, rng)
             if deal is None:
                 break
             values: list[float] = []
             for line in lines:
-                value = self._playout(self._start(deal, line), team, horizon, clock)
+                start = self._start(deal, line, clock)
+                value = self._playout(start, team, horizon=horizon, share=share, clock=clock)
                 if value is None:
                     return diffs
                 values.append(value)
@@ -283,24 +320,29 @@ class HardBot:
                 diffs[index].append(value - values[0])
         return diffs
 
-    def _start(self, state: GameState, line: _Line) -> GameState:
+    def _start(self, state: GameState, line: _Line, clock: _Clock) -> GameState:
         """``state`` after the line's first step (a whole turn, for a going-out line)."""
         if line.action is not None:
             return apply(state, line.action).state
         seat = state.turn
         while state.phase is Phase.PLAY and state.turn == seat:
+            clock.charge(len(state.hands[seat]))
             situation = Situation.of(view(state, seat))
             action = self._normal.play(situation, legal(state).actions(), out=line.out).action
             state = apply(state, action).state
         return state
 
-    def _playout(self, state: GameState, team: int, horizon: int, clock: _Clock) -> float | None:
-        """Play on with ``normal`` everywhere and rate the result; ``None`` if out of time."""
+    def _playout(
+        self, state: GameState, team: int, *, horizon: int, share: float, clock: _Clock
+    ) -> float | None:
+        """Play on with ``normal`` everywhere for ``horizon`` turns (or ``share`` work) and
+        rate the result; ``None`` if out of time."""
         normal = self._normal
         quiet = random.Random(0)
         turns = 0
         turn = state.turn
-        while state.phase in _PLAYING:
+        work = 0.0
+        while state.phase in _PLAYING and work < share:
             if clock.expired():
                 return None
             if state.turn != turn:
@@ -310,6 +352,7 @@ class HardBot:
                     break
             seat = state.to_move
             assert seat is not None
+            work += clock.charge(len(state.hands[seat]))
             action = normal.decide(view(state, seat), legal(state), quiet).action
             state = apply(state, action).state
         return evaluate(state, team)
