@@ -15,11 +15,13 @@ from canasta.simulate import play_game, summarise, tasks_for
 def main(games: int = 100) -> None:
     """Play ``games`` games of four ``normal`` bots and print the figures."""
     levels = ("normal", "normal", "normal", "normal")
-    tasks = tasks_for(levels, games=games, seed=0, budget=1.0)
+    tasks = tasks_for(levels, games=games, seed=0)
     start = time.perf_counter()
     results = [play_game(task) for task in tasks]
     seconds = time.perf_counter() - start
-    data = summarise(results, levels=levels, seconds=seconds, jobs=1, budget=1.0, seed=0)
+    data = summarise(
+        results, levels=levels, seconds=seconds, jobs=1, playouts=tasks[0].playouts, seed=0
+    )
     latency = data["latency"]["normal"]
     print(f"games: {games} in {seconds:.1f} s = {data['games_per_second']:.1f} games/s on one core")
     print(

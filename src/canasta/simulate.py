@@ -79,6 +79,8 @@ class GameResult:
     #: inflate).
     turn_max: dict[str, float] = field(default_factory=dict)
     turn_max_cpu: dict[str, float] = field(default_factory=dict)
+    #: The CPU time each turn took, by the level of the seat whose turn it was.
+    turn_cpu: dict[str, list[float]] = field(default_factory=dict)
     error: str | None = None
 
 
@@ -133,6 +135,7 @@ def play_game(task: GameTask) -> GameResult:
     latencies: dict[str, list[float]] = {level: [] for level in set(task.levels)}
     turn_max = dict.fromkeys(latencies, 0.0)
     turn_max_cpu = dict.fromkeys(latencies, 0.0)
+    turn_cpus: dict[str, list[float]] = {level: [] for level in latencies}
     state = new_game(seed=task.seed)
     turns = 0
     turn_time = turn_cpu = 0.0
@@ -151,6 +154,7 @@ def play_game(task: GameTask) -> GameResult:
         if state.phase is Phase.DRAW:
             turns += 1
             turn_time = turn_cpu = 0.0
+            turn_cpus[task.levels[seat]].append(0.0)
         legal = legal_actions(state)
         if not legal:
             result.error = (
@@ -170,6 +174,7 @@ def play_game(task: GameTask) -> GameResult:
             turn_cpu += spent_cpu
             turn_max[level] = max(turn_max[level], turn_time)
             turn_max_cpu[level] = max(turn_max_cpu[level], turn_cpu)
+            turn_cpus[level][-1] = turn_cpu
         if action not in legal:
             result.error = f"{level} bot at seat {seat} chose an illegal action: {action}"
             break
@@ -181,6 +186,7 @@ def play_game(task: GameTask) -> GameResult:
     result.latencies = latencies
     result.turn_max = turn_max
     result.turn_max_cpu = turn_max_cpu
+    result.turn_cpu = turn_cpus
     return result
 
 
@@ -225,11 +231,14 @@ def summarise(
     latency: dict[str, dict[str, float]] = {}
     for level in sorted({lv for r in results for lv in r.latencies}):
         times = [t for r in results for t in r.latencies.get(level, [])]
+        turn_cpu = [t for r in results for t in r.turn_cpu.get(level, [])]
         latency[level] = {
             "decisions": len(times),
             "p50_ms": 1000 * _percentile(times, 0.5),
             "p99_ms": 1000 * _percentile(times, 0.99),
             "max_ms": 1000 * max(times, default=0.0),
+            "turn_p50_cpu_ms": 1000 * _percentile(turn_cpu, 0.5),
+            "turn_p99_cpu_ms": 1000 * _percentile(turn_cpu, 0.99),
             "turn_max_ms": 1000 * max((r.turn_max.get(level, 0.0) for r in results), default=0),
             "turn_max_cpu_ms": 1000
             * max((r.turn_max_cpu.get(level, 0.0) for r in results), default=0),
@@ -318,7 +327,7 @@ def render(data: dict[str, Any]) -> Table:
     if duplicate["deals"]:
         low, high = duplicate["score_margin_per_deal"]["ci95"]
         table.add_row(
-            "deals won by A twice / split / by B twice",
+            "deals A won twice / split / B twice",
             f"{duplicate['A_won_both']} / {duplicate['split']} / {duplicate['B_won_both']}",
         )
         table.add_row(
@@ -334,6 +343,10 @@ def render(data: dict[str, Any]) -> Table:
         table.add_row(
             f"{level} decision p50 / p99 / max",
             f"{figures['p50_ms']:.2f} / {figures['p99_ms']:.2f} / {figures['max_ms']:.2f} ms",
+        )
+        table.add_row(
+            f"{level} turn CPU p50 / p99",
+            f"{figures['turn_p50_cpu_ms']:.1f} / {figures['turn_p99_cpu_ms']:.1f} ms",
         )
         table.add_row(
             f"{level} most time in one turn (wall / CPU)",
@@ -390,7 +403,9 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
     try:
         levels = seat_levels(args)
     except ValueError as error:
-        complaints.print(f"canasta simulate: {error}", markup=False, highlight=False)
+        complaints.print(
+            f"canasta simulate: {error}", markup=False, highlight=False, soft_wrap=True
+        )
         return 2
     if args.games < 1 or args.jobs < 1 or args.playouts < 1:
         complaints.print("canasta simulate: --games, --jobs and --playouts must be positive.")
@@ -404,7 +419,9 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
             played = _play(tasks, workers, bar_on=bar_on)
             seconds = time.perf_counter() - start
     except ExecutorError as error:
-        complaints.print(f"canasta simulate: {error}", markup=False, highlight=False)
+        complaints.print(
+            f"canasta simulate: {error}", markup=False, highlight=False, soft_wrap=True
+        )
         return 2
     played.sort(key=lambda r: r.index)
     data = summarise(

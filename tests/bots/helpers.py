@@ -5,14 +5,15 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from canasta.bots import Bot, HardBot, make_bot
+from canasta.bots import Bot, Effort, HardBot, make_bot
 from canasta.engine import GameState, NextRound, Phase, apply, legal_actions, new_game, view
 
 
 def bot(level: str) -> Bot:
-    """A bot of ``level``; the hard one thinks a fixed, tiny amount (repeatable, fast)."""
+    """A bot of ``level``; the hard one samples few deals and looks a few turns ahead
+    (repeatable, fast)."""
     if level == "hard":
-        return HardBot(budget=60.0, samples=3, horizon=3)
+        return HardBot(Effort(playouts=3, cap=None), horizon=3)
     return make_bot(level)
 
 

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from canasta.bots import Bot, HardBot
+from canasta.bots import Bot, Effort, HardBot
 from canasta.engine import Answer, Position, legal_actions, view
 
 from .helpers import bot
@@ -105,7 +105,7 @@ def test_hard_sees_that_going_out_catches_the_opponents_with_full_hands() -> Non
     state = Position.model_validate(
         {"phase": "answer", "turn": "North", "current": {"asked": True}, **ACES_AND_KINGS}
     ).to_state()
-    decision = HardBot(budget=60.0, samples=10).decide(
+    decision = HardBot(Effort(playouts=10, cap=None)).decide(
         view(state, 0), legal_actions(state), random.Random(1)
     )
     assert decision.action == Answer(True)

@@ -119,7 +119,7 @@ def test_simulate_refuses_an_unknown_level(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_duplicate_deals_swap_the_sides_seats() -> None:
-    first, second = tasks_for(("hard", "normal", "hard", "normal"), games=2, seed=5, budget=0.1)
+    first, second = tasks_for(("hard", "normal", "hard", "normal"), games=2, seed=5)
     assert first.seed == second.seed == 5
     assert first.levels == ("hard", "normal", "hard", "normal")
     assert second.levels == ("normal", "hard", "normal", "hard")

@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass, field
 
 from canasta.bots.normal import Situation, answer_yes
-from canasta.engine import Card, GameState, Phase, PlayerView, determinize, view
+from canasta.engine import Card, GameState, Phase, PlayerView, card_value, determinize, view
 from canasta.engine.cards import BLACK_THREES, RED_THREES, WILD_CARDS
 from canasta.engine.solver import can_go_out, count_hand
 
@@ -40,6 +40,8 @@ PASSED = 0.6
 #: How much more likely an asking partner is to hold naturals of the team's meld ranks
 #: (the proposal only: every accepted deal is checked with the solver).
 FITS_TABLE = 4.0
+#: A partner who said no is proposed high cards: a card's weight grows by its value over this.
+HEAVY = 10.0
 #: Deals drawn to find one that fits partner's question or answer.
 TRIES = 40
 
@@ -60,9 +62,12 @@ class Memory:
         """Read what happened since the last look: who discarded what, over which top card."""
         rules = seen.rules
         if seen.round_no != self.round_no or len(self.weights) != rules.players:
+            # A first look: the pile's cards so far (the up-card, or discards nobody saw
+            # this seat watch) are attributed to nobody.
             self.round_no = seen.round_no
-            self.pile = ()
+            self.pile = seen.pile
             self.weights = [{} for _ in range(rules.players)]
+            return
         old, new = self.pile, seen.pile
         self.pile = new
         if new[: len(old)] == old and len(new) > len(old):
@@ -120,9 +125,17 @@ def _partner_would_answer(state: GameState, mate: int, permission: bool) -> bool
     return answer_yes(Situation.of(view(state, mate)))[0] is permission
 
 
-def _deal(seen: PlayerView, memory: Memory, rng: random.Random, *, boost: int | None) -> GameState:
-    """One deal of the hidden cards, tilted by ``memory`` (and for seat ``boost``, by the
-    team's meld ranks)."""
+def _deal(
+    seen: PlayerView,
+    memory: Memory,
+    rng: random.Random,
+    *,
+    boost: int | None = None,
+    heavy: int | None = None,
+) -> GameState:
+    """One deal of the hidden cards, tilted by ``memory``; for seat ``boost`` toward the
+    team's meld ranks (it can go out), for seat ``heavy`` toward high cards and the team's
+    meld ranks (it refused to let partner go out)."""
     skeleton = determinize(seen, rng)
     rules = seen.rules
     hidden = _hidden_pool(seen, skeleton)
@@ -132,8 +145,9 @@ def _deal(seen: PlayerView, memory: Memory, rng: random.Random, *, boost: int | 
     reds = [card for card in hidden if card in RED_THREES]
     pool = [card for card in hidden if card not in RED_THREES]
     table: set[int] = set()
-    if boost is not None:
-        table = {m.rank for m in seen.melds[rules.team_of(boost)]}
+    tilted = boost if boost is not None else heavy
+    if tilted is not None:
+        table = {m.rank for m in seen.melds[rules.team_of(tilted)]}
     hands: list[tuple[Card, ...]] = []
     for seat in range(rules.players):
         if seat == seen.seat:
@@ -143,8 +157,10 @@ def _deal(seen: PlayerView, memory: Memory, rng: random.Random, *, boost: int | 
         keyed = []
         for index, card in enumerate(pool):
             weight = memory.weight(seat, card)
-            if seat == boost and card not in WILD_CARDS and card >> 2 in table:
+            if seat == tilted and card not in WILD_CARDS and card >> 2 in table:
                 weight *= FITS_TABLE
+            if seat == heavy:
+                weight *= 1.0 + card_value(card) / HEAVY
             # Efraimidis-Spirakis: the largest keys u ** (1 / w) are a weighted sample.
             keyed.append((rng.random() ** (1.0 / weight), index))
         keyed.sort(reverse=True)
@@ -180,11 +196,11 @@ def sample_deal(seen: PlayerView, memory: Memory, rng: random.Random) -> GameSta
             if asker_can_go_out(state):
                 return state
         return None
-    state = _deal(seen, memory, rng, boost=None)
     if seen.permission is None or mate is None:
-        return state
+        return _deal(seen, memory, rng)
+    heavy = mate if seen.permission is False else None
     for _ in range(TRIES - 1):
+        state = _deal(seen, memory, rng, heavy=heavy)
         if _partner_would_answer(state, mate, seen.permission):
-            break
-        state = _deal(seen, memory, rng, boost=None)
-    return state
+            return state
+    return _deal(seen, memory, rng, heavy=heavy)

@@ -55,7 +55,7 @@ _ROUND = 400
 #: apply); a step of a player holding ``h`` cards counts ``1 + h**3 / 700``, because
 #: listing a big hand's melds costs about that much more. Counted, not timed: the same on
 #: every machine, it keeps a turn with a 40-card hand as quick as an ordinary one.
-WORK = 2500.0
+WORK = 2000.0
 #: Going out and answering partner decide a whole round: they sample :data:`_ROUND_DEALS`
 #: times the deals, within this much work.
 ROUND_WORK = 6000.0
@@ -64,7 +64,12 @@ _ROUND_DEALS = 3
 #: :data:`WORK` that leaves room for this many.
 _MIN_DEALS = 4
 #: A discard is searched when the pile holds at least this many cards (or under threat).
-_BIG_PILE = 5
+_BIG_PILE = 8
+#: A going-out decision with more cards than this in hand is left to the ``normal`` rule:
+#: playing such a hand out would spend the whole search listing its melds.
+_SEARCHED_HAND = 20
+#: The work of sampling one deal.
+_DEAL_WORK = 3.0
 _PLAYING = (Phase.DRAW, Phase.PLAY, Phase.ANSWER)
 #: What winning (or losing) the game is worth beyond the round's points: ending a round that
 #: hands the opponents the game is never worth its points.
@@ -249,6 +254,7 @@ class HardBot:
         return (
             seen.permission is None
             and not starting_meld
+            and len(seen.hand) <= _SEARCHED_HAND
             and self._normal.can_go_out(situation, legal)
         )
 
@@ -307,6 +313,7 @@ class HardBot:
             if clock.expired() or clock.spent >= work:
                 break
             deal = sample_deal(seen, self.memory, rng)
+            clock.spent += _DEAL_WORK
             if deal is None:
                 break
             values: list[float] = []
