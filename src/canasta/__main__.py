@@ -12,6 +12,8 @@ from collections.abc import Sequence
 
 from canasta import __version__
 from canasta.choices import LEVELS, PACES
+from canasta.engine.errors import CanastaError
+from canasta.engine.rules import PLAYER_COUNTS, RuleSet, preset
 
 EPILOG = """\
 commands (run 'canasta COMMAND --help' for each):
@@ -32,8 +34,45 @@ at the table: p settings, i statistics, v replay a finished game. Every action i
 """
 
 
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """``--rules NAME`` and ``--players N``: the rule system and the table (see
+    :func:`rules_from`)."""
+    systems = ", ".join(
+        f"{name} ({'/'.join(map(str, sorted(counts)))} players)"
+        for name, counts in PLAYER_COUNTS.items()
+    )
+    parser.add_argument(
+        "--rules",
+        dest="rules_name",
+        metavar="NAME",
+        default=None,
+        help=f"the rule system: {systems} (default: classic; docs/rules.md §11)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="how many players (default: 4)",
+    )
+
+
+def rules_from(args: argparse.Namespace) -> RuleSet | None:
+    """The rule set that ``--rules`` and ``--players`` ask for, or ``None`` when neither
+    is given (the settings, or classic, decide).
+
+    Raises:
+        CanastaError: one sentence naming the impossible choice and what is possible.
+    """
+    name, players = getattr(args, "rules_name", None), getattr(args, "players", None)
+    if name is None and players is None:
+        return None
+    return preset(name or "classic", players)
+
+
 def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed the deal (default: random)")
+    add_rules_options(parser)
     parser.add_argument(
         "--difficulty",
         default=None,
@@ -142,6 +181,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     args = build_parser().parse_args(argv)
     command = args.command or "play"
+    try:
+        args.rules = rules_from(args)
+    except CanastaError as error:
+        print(f"canasta: {error}", file=sys.stderr)
+        return 2
     if command == "analyze":
         from canasta.analyze import run as run_analyze
 

@@ -10,7 +10,7 @@ from canasta.engine.cards import RED_THREES, WILD_CARDS, Card, full_deck
 from canasta.engine.errors import CanastaError
 from canasta.engine.events import Event, RoundDealt, UpCardTurned
 from canasta.engine.rules import RuleSet, classic
-from canasta.engine.state import GameState, Phase, Seat, Step
+from canasta.engine.state import GameState, Phase, Step
 from canasta.engine.turns import start_turn
 
 __all__ = ["deal_round", "new_game", "shuffled_deck", "start_game"]
@@ -52,7 +52,7 @@ def start_game(
     seed: int = 0,
     deck: Sequence[Card] | None = None,
     decks: Sequence[Sequence[Card]] = (),
-    dealer: int = Seat.EAST,
+    dealer: int | None = None,
 ) -> Step:
     """Deal the first round of a new game: the state, and the deal's events (the up-cards
     turned, red threes laid out before the first draw).
@@ -63,8 +63,11 @@ def start_game(
         deck: a stacked deck for the first round (index 0 is dealt first, to the dealer's
             left; after the hands come the up-card and then the stock, top first).
         decks: stacked decks for the first rounds (``deck`` is short for one).
-        dealer: who deals the first round (East, so South plays first).
+        dealer: who deals the first round (default: the last seat, East with four
+            players, so South plays first).
     """
+    if dealer is None:
+        dealer = rules.players - 1
     stacked = tuple(_validate_deck(rules, d) for d in ([deck] if deck is not None else decks))
     seats = rules.players
     teams = rules.teams
@@ -110,7 +113,7 @@ def new_game(
     seed: int = 0,
     deck: Sequence[Card] | None = None,
     decks: Sequence[Sequence[Card]] = (),
-    dealer: int = Seat.EAST,
+    dealer: int | None = None,
 ) -> GameState:
     """The state of :func:`start_game`, without the deal's events."""
     return start_game(rules, seed=seed, deck=deck, decks=decks, dealer=dealer).state

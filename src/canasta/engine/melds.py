@@ -138,11 +138,16 @@ def meld_error(
             f"A meld may hold at most {rules.max_wilds} wild cards; these {name} have {wilds}.",
             "5.1",
         )
-    if rules.strict_naturals and wilds >= naturals:
+    lead = rules.natural_lead
+    if lead is not None and wilds > naturals - lead:
+        need = (
+            "more natural cards than wild cards"
+            if lead
+            else "no more wild cards than natural cards"
+        )
         return IllegalActionError(
             Reason.TOO_MANY_WILDS,
-            f"A meld needs more natural cards than wild cards; these {name} have "
-            f"{naturals} natural and {wilds} wild.",
+            f"A meld needs {need}; these {name} have {naturals} natural and {wilds} wild.",
             "5.1",
         )
     return None

@@ -17,11 +17,19 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from canasta.engine.actions import Action, parse_action
-from canasta.engine.cards import NATURAL_RANKS, THREE, Card, cards_text, full_deck, parse_cards
+from canasta.engine.cards import (
+    NATURAL_RANKS,
+    RED_THREES,
+    THREE,
+    Card,
+    cards_text,
+    full_deck,
+    parse_cards,
+)
 from canasta.engine.errors import CanastaError, NotationError
 from canasta.engine.game import Step, apply, shuffled_deck, start_game
 from canasta.engine.melds import Meld, meld_error, split_rank
-from canasta.engine.rules import RuleSet
+from canasta.engine.rules import RuleSet, classic
 from canasta.engine.scoring import RoundScore
 from canasta.engine.state import TEAM_NAMES, GameState, Phase, Seat
 
@@ -123,10 +131,27 @@ class GameRecord(_Model):
 
 def _validate_rules(data: dict[str, Any]) -> RuleSet:
     try:
-        rules = _RULES.validate_python(data)
+        rules = _RULES.validate_python(_current_rules(data))
     except ValidationError as error:
         raise NotationError(f"The rules are invalid: {_first_problem(error)}.") from None
     return rules
+
+
+def _current_rules(data: dict[str, Any]) -> dict[str, Any]:
+    """A rules object in today's fields: files written before ``wild_limit`` and
+    ``red_three_scale`` name ``strict_naturals`` and ``all_red_threes_bonus`` (classic
+    unless they say otherwise)."""
+    if "strict_naturals" not in data and "all_red_threes_bonus" not in data:
+        return data
+    current = dict(data)
+    strict = current.pop("strict_naturals", True)
+    current.setdefault("wild_limit", "fewer" if strict else "capped")
+    all_red = current.pop("all_red_threes_bonus", None)
+    if all_red is not None:
+        decks = current.get("decks", classic.decks)
+        every = decks * len(RED_THREES) if isinstance(decks, int) else decks
+        current.setdefault("red_three_scale", [[every, all_red]])
+    return current
 
 
 def _parse_cards_field(text: str, where: str) -> tuple[Card, ...]:

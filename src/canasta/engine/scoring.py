@@ -85,11 +85,7 @@ def score_team(
                 natural += 1
             else:
                 mixed += 1
-    red_points = (
-        rules.all_red_threes_bonus
-        if red_threes == rules.red_threes_in_deck
-        else red_threes * rules.red_three_bonus
-    )
+    red_points = rules.red_three_points(red_threes)
     if not melds and rules.red_threes_count_against_unmelded:
         red_points = -red_points
     return RoundScore(

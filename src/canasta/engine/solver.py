@@ -146,8 +146,9 @@ def count_hand(cards: tuple[Card, ...]) -> HandCounts:
 def _wild_capacity(naturals: int, wilds: int, rules: RuleSet) -> int:
     """How many more wild cards a meld of this shape can take."""
     limit = min(rules.max_wilds, rules.meld_max_size - naturals)
-    if rules.strict_naturals:
-        limit = min(limit, naturals - 1)
+    lead = rules.natural_lead
+    if lead is not None:
+        limit = min(limit, naturals - lead)
     return max(0, limit - wilds)
 
 
