@@ -271,12 +271,11 @@ class HardBot:
         asker = seen.turn
         team = asker & 1
         table = {m.rank: (m.naturals, m.wilds) for m in seen.melds[team]}
-        canasta = any(len(m.cards) >= seen.rules.canasta_size for m in seen.melds[team])
         need = 0 if seen.melded[team] else max(0, seen.minimums[team] - seen.turn_value)
         for _ in range(_TRIES):
             state = determinize(seen, rng)
             hand = count_hand(state.hands[asker])
-            if can_go_out(hand, table, seen.rules, has_canasta=canasta, need=need):
+            if can_go_out(hand, table, seen.rules, need=need):
                 return state
         return None
 

@@ -40,7 +40,7 @@ from canasta.engine import (
 )
 from canasta.engine.cards import BLACK_THREES, WILD_CARDS, rank_name
 from canasta.engine.scoring import score_team
-from canasta.engine.solver import can_go_out, count_hand
+from canasta.engine.solver import can_go_out, canastas_short, count_hand
 from canasta.engine.state import without_cards
 
 __all__ = [
@@ -223,15 +223,14 @@ def _keeps_going_out(situation: Situation, action: Meld | LayOff) -> bool:
     before = table.get(rank, (0, 0))
     after = (before[0] + naturals, before[1] + wilds)
     table[rank] = after
-    canasta = situation.canastas > 0 or sum(after) >= situation.canasta_size
     need = 0
     if not seen.melded[situation.team]:
         value = sum(card_value(c) for c in action.cards)
         need = max(0, seen.minimums[situation.team] - seen.turn_value - value)
     hand_after = without_cards(seen.hand, action.cards) or ()
     if not hand_after:
-        return canasta and need == 0
-    return can_go_out(count_hand(hand_after), table, seen.rules, has_canasta=canasta, need=need)
+        return canastas_short(table, seen.rules) == 0 and need == 0
+    return can_go_out(count_hand(hand_after), table, seen.rules, need=need)
 
 
 def placement_score(situation: Situation, action: Meld | LayOff, *, dump: bool) -> float:
@@ -458,14 +457,14 @@ class NormalBot:
         if any(isinstance(a, AskPartner) for a in legal):
             return True
         seen = situation.seen
-        if situation.canastas == 0 and not any(isinstance(a, (Meld, LayOff)) for a in legal):
+        short = situation.canastas < seen.rules.canastas_to_go_out
+        if short and not any(isinstance(a, (Meld, LayOff)) for a in legal):
             return False
         need = 0 if seen.melded[situation.team] else seen.minimums[situation.team]
         return can_go_out(
             count_hand(seen.hand),
             situation.mine,
             seen.rules,
-            has_canasta=situation.canastas > 0,
             need=max(0, need - seen.turn_value),
         )
 

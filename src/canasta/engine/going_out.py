@@ -7,10 +7,23 @@ from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event, PartnerAnswered, PartnerAsked, WentOut
 from canasta.engine.melds import meld_error
 from canasta.engine.round_end import end_round
+from canasta.engine.rules import RuleSet
 from canasta.engine.solver import can_go_out, count_hand
 from canasta.engine.state import GameState, Phase
 
-__all__ = ["answer", "ask", "go_out", "is_concealed", "validate_ask"]
+__all__ = ["answer", "ask", "canastas_needed", "go_out", "is_concealed", "validate_ask"]
+
+#: Counts in words, for sentences ("two canastas").
+_WORDS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def canastas_needed(rules: RuleSet, seat: int) -> str:
+    """``your team needs a canasta to go out`` (``you need two canastas`` for a player on
+    their own, §6.1)."""
+    count = rules.canastas_to_go_out
+    what = f"{_WORDS[count]} canasta{'s' if count > 1 else ''}"
+    who = "you need" if rules.partner(seat) is None else "your team needs"
+    return f"{who} {what} to go out"
 
 
 def go_out(new: GameState, before: GameState, events: list[Event]) -> GameState:
@@ -68,7 +81,6 @@ def validate_ask(state: GameState) -> None:
         count_hand(hand),
         {meld.rank: (meld.naturals, meld.wilds) for meld in state.melds[team]},
         state.rules,
-        has_canasta=state.has_canasta(team),
         need=0 if melded else state.minimums[team] - state.turn_value,
     ):
         raise IllegalActionError(

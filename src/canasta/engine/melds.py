@@ -14,19 +14,21 @@ __all__ = ["Meld", "meld_error", "split_rank", "valid_shapes"]
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    """A team's meld of one rank: its cards (sorted) and how many are natural or wild."""
+    """A team's meld of one rank: its cards (sorted), how many are natural or wild, and
+    whether it went down whole as a concealed canasta (§9.2)."""
 
     rank: int
     cards: tuple[Card, ...]
     naturals: int
     wilds: int
+    concealed: bool = False
 
     @classmethod
-    def build(cls, rank: int, cards: tuple[Card, ...]) -> Meld:
+    def build(cls, rank: int, cards: tuple[Card, ...], *, concealed: bool = False) -> Meld:
         """A meld of ``rank`` holding ``cards`` (not checked: see :func:`meld_error`)."""
         ordered = tuple(sorted(cards))
         wilds = sum(1 for card in ordered if card in WILD_CARDS)
-        return cls(rank, ordered, len(ordered) - wilds, wilds)
+        return cls(rank, ordered, len(ordered) - wilds, wilds, concealed)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -46,8 +48,8 @@ class Meld:
         return sum(card_value(card) for card in self.cards)
 
     def added(self, cards: tuple[Card, ...]) -> Meld:
-        """This meld with ``cards`` laid off on it."""
-        return Meld.build(self.rank, self.cards + cards)
+        """This meld with ``cards`` laid off on it (a concealed canasta stays one)."""
+        return Meld.build(self.rank, self.cards + cards, concealed=self.concealed)
 
     def __str__(self) -> str:
         return f"{self.rank}: {' '.join(str(card) for card in self.cards)}"

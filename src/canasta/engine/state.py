@@ -169,6 +169,12 @@ class GameState(NamedTuple):
         rules = self.rules
         return any(meld.is_canasta(rules) for meld in self.melds[team])
 
+    def has_canastas_to_go_out(self, team: int) -> bool:
+        """Whether ``team`` has the canastas that going out needs (§6.1)."""
+        rules = self.rules
+        canastas = sum(1 for meld in self.melds[team] if meld.is_canasta(rules))
+        return canastas >= rules.canastas_to_go_out
+
     def evolve(self, **changes: Any) -> GameState:
         """A copy with ``changes`` applied (the engine's only way to make a new state)."""
         values = list(self)

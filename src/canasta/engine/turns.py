@@ -6,7 +6,7 @@ from canasta.engine.actions import Discard
 from canasta.engine.cards import RED_THREES, Card
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Discarded, Event, RedThreeLaid, StockExhausted
-from canasta.engine.going_out import go_out
+from canasta.engine.going_out import canastas_needed, go_out
 from canasta.engine.pile import discard_onto_pile, take_candidates
 from canasta.engine.round_end import end_round
 from canasta.engine.state import (
@@ -84,10 +84,10 @@ def validate_discard(state: GameState, action: Discard) -> tuple[Card, ...]:
             "7.3",
         )
     if not hand_after:
-        if not state.has_canasta(team):
+        if not state.has_canastas_to_go_out(team):
             raise IllegalActionError(
                 Reason.NO_CANASTA,
-                "That is your last card, and your team needs a canasta to go out.",
+                f"That is your last card, and {canastas_needed(state.rules, state.turn)}.",
                 "6.1",
             )
         if state.permission is False:
