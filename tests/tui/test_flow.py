@@ -11,6 +11,7 @@ from canasta.engine import (
     Meld,
     Phase,
     TakePile,
+    classic,
     is_legal,
     new_game,
     parse_cards,
@@ -108,7 +109,7 @@ def test_touched_ranks_are_each_teams_melded_and_taken_ranks() -> None:
         Melded(seat=0, rank=5, cards=(), merged=False),
         PileTaken(seat=1, top=king, cards=(), size=4),
     ]
-    assert touched_by(happened) == (frozenset({5}), frozenset({13}))
+    assert touched_by(happened, rules=classic) == (frozenset({5}), frozenset({13}))
 
 
 def test_a_meld_plan_places_the_wild_card_where_the_engine_accepts_it() -> None:

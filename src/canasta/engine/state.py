@@ -10,7 +10,7 @@ from canasta.engine.cards import BLACK_THREES, RED_THREES, WILD_CARDS, Card
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event
 from canasta.engine.melds import Meld
-from canasta.engine.rules import RuleSet, classic
+from canasta.engine.rules import RuleSet
 from canasta.engine.scoring import RoundScore
 
 __all__ = [
@@ -20,9 +20,7 @@ __all__ = [
     "Step",
     "forget_cards",
     "not_in_hand",
-    "partner",
     "replace_at",
-    "team_of",
     "with_cards",
     "without_cards",
 ]
@@ -48,18 +46,6 @@ class Seat(IntEnum):
 
 
 TEAM_NAMES = ("North-South", "East-West")
-
-
-def team_of(seat: int) -> int:
-    """0 for South and North, 1 for West and East (the classic seating)."""
-    return classic.team_of(seat)
-
-
-def partner(seat: int) -> int:
-    """The seat opposite (the classic seating)."""
-    mate = classic.partner(seat)
-    assert mate is not None
-    return mate
 
 
 class Phase(Enum):

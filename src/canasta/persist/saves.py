@@ -13,7 +13,7 @@ from typing import Final, Literal
 from pydantic import AwareDatetime, Field, model_validator
 
 from canasta.choices import Pace
-from canasta.engine import CanastaError, GameState, team_of
+from canasta.engine import CanastaError, GameState, classic
 from canasta.engine.record import GameRecord, replay
 from canasta.persist.files import (
     WriteError,
@@ -71,7 +71,7 @@ class SessionInfo(FileModel):
         """The team whose games the statistics count: the first human's, else North-South."""
         for seat, info in enumerate(self.seats):
             if info.kind == "human":
-                return team_of(seat)
+                return classic.team_of(seat)
         return 0
 
 

@@ -12,7 +12,7 @@ from typing import Final, Literal
 
 from pydantic import AwareDatetime, Field, NonNegativeInt, model_validator
 
-from canasta.engine import CanastaError, Phase, team_of
+from canasta.engine import CanastaError, Phase, classic
 from canasta.engine.events import CanastaCompleted, WentOut
 from canasta.engine.record import GameRecord, replay_steps
 from canasta.persist.files import (
@@ -167,7 +167,9 @@ def table_mix_of(session: SessionInfo) -> str:
     if not bots:
         return "humans only"
     if len(humans) == 2:
-        side = "partners" if team_of(humans[0]) == team_of(humans[1]) else "opponents"
+        side = (
+            "partners" if classic.team_of(humans[0]) == classic.team_of(humans[1]) else "opponents"
+        )
         return f"2 humans as {side} + 2 bots"
     return f"{len(humans)} human{'s' * (len(humans) > 1)} + {bots} bot{'s' * (bots > 1)}"
 
@@ -187,7 +189,7 @@ def summarize(
         for event in step.events:
             if isinstance(event, CanastaCompleted) and event.team == home:
                 canastas += 1
-            elif isinstance(event, WentOut) and team_of(event.seat) == home:
+            elif isinstance(event, WentOut) and state.rules.team_of(event.seat) == home:
                 went_out += 1
         state = step.state
     if state.phase is not Phase.GAME_OVER or state.winner is None or not state.history:

@@ -20,11 +20,10 @@ from canasta.engine import (
     LayOff,
     Meld,
     Phase,
+    RuleSet,
     TakePile,
     is_legal,
-    partner,
     seat_name,
-    team_of,
 )
 from canasta.engine.events import (
     CardsLaidOff,
@@ -118,15 +117,15 @@ def curtain_for(session: Session, seat: int, happened: Sequence[Event]) -> tuple
     who = label if name == label else f"{name} ({label})"
     look = f"Press Enter when only {name} is looking."
     if session.state.phase is Phase.ANSWER:
-        return f"{name}: {names[partner(seat)]} asks whether they may go out.", look
+        return f"{name}: {names[session.state.turn]} asks whether they may go out.", look
     answers = [event for event in happened if isinstance(event, PartnerAnswered)]
-    if answers and answers[-1].seat == partner(seat):
+    if answers and answers[-1].seat == session.state.rules.partner(seat):
         told = (
             f"Yes: {name} must go out this turn."
             if answers[-1].yes
             else f"No: {name} may not go out this turn."
         )
-        return f"Pass back to {who}.", f"{names[partner(seat)]} answered {told} {look}"
+        return f"Pass back to {who}.", f"{names[answers[-1].seat]} answered {told} {look}"
     return f"Pass to {who}.", look
 
 
@@ -140,14 +139,14 @@ def partner_reply(session: Session, happened: Sequence[Event]) -> tuple[str, str
     return f"{seat_name(answer.seat)} answers", text
 
 
-def touched_by(happened: Sequence[Event]) -> Touched:
+def touched_by(happened: Sequence[Event], *, rules: RuleSet) -> Touched:
     """Each team's meld ranks that ``happened`` melded, laid off on, or took the pile to."""
     touched: list[set[int]] = [set(), set()]
     for event in happened:
         if isinstance(event, (Melded, CardsLaidOff)):
-            touched[team_of(event.seat)].add(event.rank)
+            touched[rules.team_of(event.seat)].add(event.rank)
         elif isinstance(event, PileTaken):
-            touched[team_of(event.seat)].add(event.top.rank)
+            touched[rules.team_of(event.seat)].add(event.top.rank)
     return frozenset(touched[0]), frozenset(touched[1])
 
 
@@ -193,7 +192,7 @@ def lay_off_ranks(state: GameState, cards: Sequence[Card], *, seat: int) -> list
     chosen = tuple(cards)
     return [
         meld.rank
-        for meld in state.melds[team_of(seat)]
+        for meld in state.melds[state.rules.team_of(seat)]
         if is_legal(state, LayOff(meld.rank, chosen))
     ]
 
@@ -225,7 +224,7 @@ def sheet_title(state: GameState, *, viewer: int, humans: int) -> str:
         totals = f"{max(state.scores)} to {min(state.scores)}"
         title = f"Game over: {TEAM_NAMES[state.winner]} won, {totals}."
         if humans == 1:
-            title += " You won!" if team_of(viewer) == state.winner else " You lost."
+            title += " You won!" if state.rules.team_of(viewer) == state.winner else " You lost."
         return title
     if state.phase is Phase.ROUND_OVER:
         return f"Round {state.round_no} is over."

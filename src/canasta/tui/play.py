@@ -32,7 +32,6 @@ from canasta.engine import (
     NextRound,
     Phase,
     legal_actions,
-    partner,
     seat_name,
     start_game,
     view,
@@ -272,7 +271,7 @@ class PlayApp(App[int]):
         self.keep()
         state = self.session.state
         if happened:
-            self._touched = touched_by(happened)
+            self._touched = touched_by(happened, rules=state.rules)
             self._pile_touched = any(isinstance(event, Discarded) for event in happened)
             self.write_log(happened)
         if keyboard_leaves(self.session, viewer=self.viewer, hand_hidden=self.hand_hidden):
@@ -314,7 +313,7 @@ class PlayApp(App[int]):
         def answered(yes: bool | None) -> None:
             self.submit(Answer(bool(yes)), seat=seat)
 
-        name = self.session.names[partner(seat)]
+        name = self.session.names[self.session.state.turn]
         question = ConfirmScreen(
             f"{name} asks: may I go out?",
             detail=f"Yes: {name} must go out this turn. No: {name} may not go out this turn.",

@@ -20,9 +20,7 @@ from canasta.engine import (
     TakePile,
     apply,
     check,
-    partner,
     seat_name,
-    team_of,
 )
 from canasta.tui.cards import CardStyle
 from canasta.tui.flow import meld_plan
@@ -57,20 +55,20 @@ def status_sentence(
     if not session.is_human(mover):
         dots = "..." if style.ascii else "…"
         if state.phase is Phase.ANSWER:
-            asker = partner(mover)
+            asker = state.turn
             whose = "your" if asker == viewer and not hand_hidden else f"{names[asker]}'s"
             return f"{names[mover]} is thinking about {whose} question{dots}"
         return f"{names[mover]} is thinking{dots}"
     if mover != viewer or hand_hidden:
         return f"Waiting for {names[mover]} to take the keyboard."
     if state.phase is Phase.ANSWER and len(session.humans) > 1:
-        who = names[partner(mover)]
+        who = names[state.turn]
         return (
             f"{who} asks whether they may go out. y: yes, {who} must go out this turn. "
             f"n: no, {who} may not go out this turn."
         )
     if state.phase is Phase.ANSWER:
-        return f"{seat_name(partner(mover))} asks whether they may go out: answer yes or no."
+        return f"{seat_name(state.turn)} asks whether they may go out: answer yes or no."
     if state.phase is Phase.DRAW:
         return "Your turn: " + _draw_sentence(state, viewer=viewer, legal=legal)
     return _play_sentence(session, viewer=viewer, chosen=chosen, style=style)
@@ -94,7 +92,7 @@ def _play_sentence(
     state = session.state
     lead = ""
     if state.pending:
-        minimum = state.minimums[team_of(viewer)]
+        minimum = state.minimums[state.rules.team_of(viewer)]
         lead = (
             f"Meld to reach your minimum ({state.turn_value} of {minimum}); "
             "then the rest of the pile is yours. "

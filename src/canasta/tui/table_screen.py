@@ -29,7 +29,6 @@ from canasta.engine import (
     Meld,
     Phase,
     TakePile,
-    team_of,
 )
 from canasta.tui.cards import hand_order
 from canasta.tui.flow import lay_off_ranks, meld_plan, smallest_take
@@ -328,7 +327,7 @@ class TableScreen(Screen[None]):
 
             self.app.push_screen(MeldChooser(options), chosen_meld)
         else:
-            melds = state.melds[team_of(self.game.viewer)]
+            melds = state.melds[state.rules.team_of(self.game.viewer)]
             self.game.submit(LayOff(melds[0].rank if melds else 1, chosen))
 
     def action_discard(self) -> None:
