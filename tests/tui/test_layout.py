@@ -10,7 +10,7 @@ import re
 from textual.widgets import RichLog
 
 from canasta.engine import GameState
-from canasta.engine.record import Position, ScoreModel
+from canasta.engine.position import Position, ScoreModel
 from canasta.tui.app import CanastaApp
 from canasta.tui.cards import rank_label
 from canasta.tui.screens import ScoreSheetScreen
