@@ -130,8 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyze.add_argument(
         "--seat",
-        choices=("south", "west", "north", "east"),
-        help="show only what this seat may see",
+        metavar="SEAT",
+        help="show only what this seat may see (a seat of the file's table: south, west, ...)",
     )
 
     simulate = commands.add_parser(

@@ -29,7 +29,8 @@ from canasta.engine.going_out import validate_ask
 from canasta.engine.melds import split_rank
 from canasta.engine.pile import take_candidates, validate_take
 from canasta.engine.placement import Placement, meld_candidates, validate_meld
-from canasta.engine.state import GameState, Phase, Seat
+from canasta.engine.rules import RuleSet, classic
+from canasta.engine.state import GameState, Phase
 from canasta.engine.turns import validate_discard
 
 __all__ = [
@@ -44,9 +45,9 @@ __all__ = [
 ]
 
 
-def seat_name(seat: int) -> str:
-    """``South``, ``West``, ``North`` or ``East``."""
-    return Seat(seat).label
+def seat_name(seat: int, rules: RuleSet = classic) -> str:
+    """The name of ``seat`` at ``rules``'s table (``South``, ``West``, ...)."""
+    return rules.seat_name(seat)
 
 
 def _phase_error(state: GameState) -> IllegalActionError:
@@ -56,14 +57,15 @@ def _phase_error(state: GameState) -> IllegalActionError:
         return IllegalActionError(
             Reason.WRONG_PHASE, "The round is over: deal the next round with 'next'.", "9"
         )
-    who = seat_name(state.turn)
+    who = seat_name(state.turn, state.rules)
     if state.phase is Phase.ANSWER:
         # Only a player with a partner may ask (going_out.validate_ask).
         mate = state.to_move
         assert mate is not None
         return IllegalActionError(
             Reason.WRONG_PHASE,
-            f"{seat_name(mate)} must first answer {who}'s question with 'yes' or 'no'.",
+            f"{seat_name(mate, state.rules)} must first answer {who}'s question with 'yes' "
+            "or 'no'.",
             "8",
         )
     if state.phase is Phase.DRAW:
@@ -86,7 +88,8 @@ def validate(
             Reason.NOT_YOUR_TURN,
             "It is nobody's turn: the round is over."
             if mover is None
-            else f"It is {seat_name(mover)}'s turn, not {seat_name(seat)}'s.",
+            else f"It is {seat_name(mover, state.rules)}'s turn, not "
+            f"{seat_name(seat, state.rules)}'s.",
             "3",
         )
     phase = state.phase

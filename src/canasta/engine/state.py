@@ -10,7 +10,7 @@ from canasta.engine.cards import BLACK_THREES, RED_THREES, WILD_CARDS, Card
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event
 from canasta.engine.melds import Meld
-from canasta.engine.rules import RuleSet
+from canasta.engine.rules import RuleSet, classic
 from canasta.engine.scoring import RoundScore
 
 __all__ = [
@@ -32,7 +32,8 @@ BLOCKING_CARDS: frozenset[Card] = WILD_CARDS | RED_THREES | BLACK_THREES
 
 
 class Seat(IntEnum):
-    """Seats in turn order; play passes to the left (clockwise)."""
+    """The seats of the classic four-player table, in turn order; play passes to the left
+    (clockwise). :attr:`RuleSet.seat_names` names every table's seats."""
 
     SOUTH = 0
     WEST = 1
@@ -45,7 +46,8 @@ class Seat(IntEnum):
         return self.name.capitalize()
 
 
-TEAM_NAMES = ("North-South", "East-West")
+#: The classic table's teams (:attr:`RuleSet.team_names` names every table's).
+TEAM_NAMES = classic.team_names
 
 
 class Phase(Enum):
