@@ -63,9 +63,11 @@ def evaluate(state: GameState, team: int) -> float:
     what the cards are likely still worth (half-built canastas, meldable cards in hand).
     """
     if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
-        mine, theirs = state.history[-1][team], state.history[-1][1 - team]
-        return float(mine.total - theirs.total)
-    return _team_value(state, team) - _team_value(state, 1 - team)
+        scores = state.history[-1]
+        best = max(score.total for score in scores if score.team != team)
+        return float(scores[team].total - best)
+    others = range(state.rules.teams)
+    return _team_value(state, team) - max(_team_value(state, t) for t in others if t != team)
 
 
 def _team_value(state: GameState, team: int) -> float:
@@ -157,7 +159,7 @@ class HardBot:
     ) -> Decision:
         situation = Situation.of(seen)
         # What stays fixed through the play of one turn, and differs from turn to turn.
-        others = tuple(seen.hand_sizes[s] for s in range(4) if s != seen.seat)
+        others = tuple(size for s, size in enumerate(seen.hand_sizes) if s != seen.seat)
         key = (seen.round_no, seen.seat, seen.stock_size, *others, *seen.scores, *seen.pile)
         reason = ""
         if (self._verdict is None or self._verdict[0] != key) and self._may_choose_going_out(
@@ -238,7 +240,7 @@ class HardBot:
         self, seen: PlayerView, lines: list[_Line], rng: random.Random, deadline: float
     ) -> list[list[float]]:
         """Per line, its value less the first line's, one entry per sample."""
-        team = seen.seat & 1
+        team = seen.rules.team_of(seen.seat)
         whole_round = seen.phase is Phase.ANSWER or lines[0].out is not None
         horizon = _ROUND if whole_round else self.horizon
         diffs: list[list[float]] = [[] for _ in lines]
@@ -269,7 +271,7 @@ class HardBot:
         if seen.phase is not Phase.ANSWER:
             return determinize(seen, rng)
         asker = seen.turn
-        team = asker & 1
+        team = seen.rules.team_of(asker)
         table = {m.rank: (m.naturals, m.wilds) for m in seen.melds[team]}
         need = 0 if seen.melded[team] else max(0, seen.minimums[team] - seen.turn_value)
         for _ in range(_TRIES):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Literal, get_args
 
-from canasta.engine.cards import RED_THREES
+from canasta.engine.cards import RED_THREES, Suit
 from canasta.engine.errors import CanastaError
 
 __all__ = [
@@ -146,9 +146,12 @@ class RuleSet:
         if any(not 0 < count <= self.red_threes_in_deck for count, _ in self.red_three_scale):
             problems.append("red_three_scale counts must be 1 to the red threes in the deck")
         # The engine tables every meld shape up to these sizes: no meld holds more cards
-        # than the deck.
+        # than the deck. The solver lays off every natural of a rank that a team holds, so a
+        # meld must have room for all of them with its wild cards.
         if self.meld_max_size > self.deck_size:
             problems.append("meld_max_size cannot exceed the cards of the deck")
+        elif self.meld_max_size < self.decks * len(Suit) + self.max_wilds:
+            problems.append("meld_max_size must hold every natural of a rank and max_wilds")
         bounds = [bound for bound, _ in self.minimum_table]
         if not bounds or bounds[-1] is not None or None in bounds[:-1]:
             problems.append("minimum_table must end with exactly one row whose bound is None")
@@ -282,6 +285,8 @@ _TABLES: dict[int, dict[str, object]] = {
         "partnerships": ((0, 2, 4), (1, 3, 5)),
         "decks": 3,
         "jokers": 6,
+        # Room for all twelve naturals of a rank and three wild cards (§5.1).
+        "meld_max_size": 15,
         "hand_size": 13,
         "canastas_to_go_out": 2,
         "red_three_scale": ((5, 1000), (6, 1200)),
