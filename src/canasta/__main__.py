@@ -55,6 +55,8 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="how many players (default: 4)",
     )
+    # main() resolves the two into ``rules`` (a caller that parses alone gets classic).
+    parser.set_defaults(rules=None)
 
 
 def rules_from(args: argparse.Namespace) -> RuleSet | None:
@@ -137,22 +139,26 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser(
         "simulate",
         help="play bot games headless and report the results",
-        description="Play bot games to the end, each deal also with the teams' seats swapped, "
-        "and print a table of results.",
+        description="Play bot games to the end, each deal once per team with every bot moved "
+        "a seat to the left each time (the teams' seats swapped, with two teams), and print a "
+        "table of results.",
     )
     simulate.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    add_rules_options(simulate)
     simulate.add_argument("--seed", type=int, default=0, help="first deal's seed (default 0)")
     simulate.add_argument(
         "--teams",
-        default="normal,random",
-        metavar="A,B",
-        help="bot level of North-South and of East-West (default normal,random)",
+        default=None,
+        metavar="A,B[,...]",
+        help="bot level of each team: North-South and East-West with four players, each "
+        "player alone with two or three (default: normal for the first, random for the rest)",
     )
     simulate.add_argument(
         "--seats",
         default=None,
-        metavar="S,W,N,E",
-        help="bot level per seat in turn order South,West,North,East (overrides --teams)",
+        metavar="LEVEL,...",
+        help="bot level per seat in turn order from South (South,West,North,East with four "
+        "players; one per player), overriding --teams",
     )
     simulate.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     simulate.add_argument("--budget", type=float, default=1.0, help="hard bot seconds per turn")

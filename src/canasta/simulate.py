@@ -1,9 +1,10 @@
 """``canasta simulate``: headless bot games, duplicated deals, and an honest table.
 
-Game ``i`` uses deal seed ``seed + i // 2``; odd games replay the previous game's deal with
-every bot moved one seat to the left, so each side (``A``, the levels first named for
-North-South, and ``B``) plays both sets of cards of every deal. Results are counted per
-side, whichever seats it held.
+The rule system and table come from ``--rules``/``--players`` (classic, four players by
+default). With ``T`` teams (two partnerships, or each player alone), game ``i`` uses deal
+seed ``seed + i // T`` and moves every bot ``i % T`` seats to the left, so each side (``A``,
+the levels first seated as the first team, ``B`` the second's, ...) plays every team's cards
+of every deal. Results are counted per side, whichever seats it held.
 
 On a terminal a progress bar shows the games done, their rate and the time left; rich is
 imported only to draw (the worker processes never load it).
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from canasta.bots import BOTS, make_bot
-from canasta.engine import NextRound, Phase, apply, legal_actions, new_game, view
+from canasta.engine import NextRound, Phase, RuleSet, apply, classic, legal_actions, new_game, view
 from canasta.engine.record import position_of
 
 if TYPE_CHECKING:
@@ -50,13 +51,15 @@ _Z = 1.96
 
 @dataclass(frozen=True, slots=True)
 class GameTask:
-    """One game to play: its number, deal seed, the level at each seat, and the budget."""
+    """One game to play: its number, deal seed, the level at each seat, how many seats the
+    bots moved left (``rotation``), the budget and the rules."""
 
     index: int
     seed: int
-    levels: tuple[str, str, str, str]
-    swapped: bool
+    levels: tuple[str, ...]
+    rotation: int
     budget: float
+    rules: RuleSet = classic
 
 
 @dataclass(slots=True)
@@ -65,10 +68,11 @@ class GameResult:
 
     index: int
     seed: int
-    swapped: bool
+    rotation: int
     winner: int | None = None
-    scores: tuple[int, int] = (0, 0)
-    #: Each round's score of side A less side B's.
+    #: Each side's game total.
+    scores: tuple[int, ...] = ()
+    #: Each round's score of side A less the best other side's.
     margins: list[float] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)
     #: Decision times in seconds, by level.
@@ -81,55 +85,77 @@ class GameResult:
     error: str | None = None
 
 
-def seat_levels(args: argparse.Namespace) -> tuple[str, str, str, str]:
-    """The level at each seat (South, West, North, East) for the first game of a deal.
+def seat_levels(args: argparse.Namespace, rules: RuleSet = classic) -> tuple[str, ...]:
+    """The level at each seat, in turn order, for the first game of a deal: ``--seats``
+    names one per seat, ``--teams`` one per team (each player alone is a team); by default
+    the first team is ``normal`` and the others ``random``.
 
     Raises:
-        ValueError: naming an unknown level or a malformed list.
+        ValueError: naming an unknown level or a list of the wrong length.
     """
+    seats = ", ".join(rules.seat_names)
     if args.seats:
         levels = [level.strip().lower() for level in args.seats.split(",")]
-        if len(levels) != 4:
-            raise ValueError(f"--seats needs four levels S,W,N,E; got {args.seats!r}.")
+        if len(levels) != rules.players:
+            raise ValueError(
+                f"--seats needs {rules.players} levels, one per seat ({seats}); got {args.seats!r}."
+            )
+    elif args.teams is None:
+        levels = ["random" if rules.team_of(seat) else "normal" for seat in range(rules.players)]
     else:
         teams = [level.strip().lower() for level in args.teams.split(",")]
-        if len(teams) != 2:
-            raise ValueError(f"--teams needs two levels A,B; got {args.teams!r}.")
-        levels = [teams[0], teams[1], teams[0], teams[1]]
+        if len(teams) != rules.teams:
+            raise ValueError(
+                f"--teams needs {rules.teams} levels, one per team "
+                f"({', '.join(rules.team_names)}); got {args.teams!r}."
+            )
+        levels = [teams[rules.team_of(seat)] for seat in range(rules.players)]
     for level in levels:
         if level not in BOTS:
             raise ValueError(f"There is no bot level {level!r}; choose one of: {', '.join(BOTS)}.")
-    return (levels[0], levels[1], levels[2], levels[3])
+    return tuple(levels)
 
 
 def tasks_for(
-    levels: tuple[str, str, str, str], *, games: int, seed: int, budget: float
+    levels: tuple[str, ...],
+    *,
+    games: int,
+    seed: int,
+    budget: float,
+    rules: RuleSet = classic,
 ) -> list[GameTask]:
-    """The games of a duplicate match: each deal twice, the second time seats rotated."""
+    """The games of a duplicate match: each deal once per team, the bots moved one more
+    seat to the left each time (which gives every side every team's cards, the teams'
+    seats taking turns around the table)."""
     out = []
+    rounds = rules.teams
     for index in range(games):
-        swapped = index % 2 == 1
-        seated = (levels[3], levels[0], levels[1], levels[2]) if swapped else levels
-        out.append(GameTask(index, seed + index // 2, seated, swapped, budget))
+        rotation = index % rounds
+        seated = tuple(levels[(seat - rotation) % len(levels)] for seat in range(len(levels)))
+        out.append(GameTask(index, seed + index // rounds, seated, rotation, budget, rules))
     return out
 
 
 def play_game(task: GameTask) -> GameResult:
     """Play one game to the end (or :data:`MAX_ROUNDS`) and measure it."""
-    result = GameResult(task.index, task.seed, task.swapped)
+    result = GameResult(task.index, task.seed, task.rotation)
+    rules = task.rules
     bots = [make_bot(level, budget=task.budget) for level in task.levels]
-    rngs = [random.Random(f"{task.seed}:{task.swapped}:{seat}") for seat in range(4)]
-    side_of_team = (1, 0) if task.swapped else (0, 1)
+    rngs = [random.Random(f"{task.seed}:{task.rotation}:{seat}") for seat in range(rules.players)]
+    # The side whose levels sit at each team's seats this game.
+    side_of_team = [
+        rules.team_of((team[0] - task.rotation) % rules.players) for team in rules.partnerships
+    ]
     latencies: dict[str, list[float]] = {level: [] for level in set(task.levels)}
     turn_max = dict.fromkeys(latencies, 0.0)
     turn_max_cpu = dict.fromkeys(latencies, 0.0)
-    state = new_game(seed=task.seed)
+    state = new_game(rules, seed=task.seed)
     turns = 0
     turn_time = turn_cpu = 0.0
     while state.phase is not Phase.GAME_OVER:
         if state.phase is Phase.ROUND_OVER:
-            mine, theirs = state.history[-1][0].total, state.history[-1][1].total
-            result.margins.append(float(mine - theirs if not task.swapped else theirs - mine))
+            by_side = _by_side([score.total for score in state.history[-1]], side_of_team)
+            result.margins.append(float(by_side[0] - max(by_side[1:])))
             result.turns.append(turns)
             turns = 0
             if len(state.history) >= MAX_ROUNDS:
@@ -166,12 +192,19 @@ def play_game(task: GameTask) -> GameResult:
         state = apply(state, action).state
     if state.phase is Phase.GAME_OVER and state.winner is not None:
         result.winner = side_of_team[state.winner]
-    scores = state.scores
-    result.scores = (scores[0], scores[1]) if not task.swapped else (scores[1], scores[0])
+    result.scores = _by_side(state.scores, side_of_team)
     result.latencies = latencies
     result.turn_max = turn_max
     result.turn_max_cpu = turn_max_cpu
     return result
+
+
+def _by_side(values: Sequence[int], side_of_team: Sequence[int]) -> tuple[int, ...]:
+    """Per-team ``values`` in side order."""
+    out = [0] * len(values)
+    for team, side in enumerate(side_of_team):
+        out[side] = values[team]
+    return tuple(out)
 
 
 def wilson(successes: int, trials: int, z: float = _Z) -> tuple[float, float]:
@@ -195,16 +228,18 @@ def _percentile(values: Sequence[float], share: float) -> float:
 def summarise(
     results: Sequence[GameResult],
     *,
-    levels: tuple[str, str, str, str],
+    levels: tuple[str, ...],
     seconds: float,
     jobs: int,
     budget: float,
     seed: int,
+    rules: RuleSet = classic,
 ) -> dict[str, Any]:
     """The match's figures, as printed and as written to JSON: wins with Wilson intervals,
     margins, lengths, latencies, speed."""
     finished = [r for r in results if r.winner is not None]
-    wins = [sum(1 for r in finished if r.winner == side) for side in (0, 1)]
+    sides_count = rules.teams
+    wins = [sum(1 for r in finished if r.winner == side) for side in range(sides_count)]
     margins = [m for r in results for m in r.margins]
     turns = [t for r in results for t in r.turns]
     mean_margin = statistics.fmean(margins) if margins else 0.0
@@ -223,10 +258,10 @@ def summarise(
             * max((r.turn_max_cpu.get(level, 0.0) for r in results), default=0),
         }
     sides = {}
-    for side, name in enumerate("AB"):
+    for side in range(sides_count):
         low, high = wilson(wins[side], len(finished))
-        sides[name] = {
-            "levels": _side_levels(levels, side),
+        sides[_SIDE_NAMES[side]] = {
+            "levels": _side_levels(levels, side, rules),
             "wins": wins[side],
             "win_rate": wins[side] / len(finished) if finished else 0.0,
             "wilson95": [low, high],
@@ -237,7 +272,9 @@ def summarise(
         "seed": seed,
         "budget": budget,
         "jobs": jobs,
-        "seats": dict(zip(("South", "West", "North", "East"), levels, strict=True)),
+        "rules": rules.name,
+        "players": rules.players,
+        "seats": dict(zip(rules.seat_names, levels, strict=True)),
         "sides": sides,
         "unfinished": len(results) - len(finished) - sum(1 for r in results if r.error),
         "errors": [r.error for r in results if r.error],
@@ -256,17 +293,21 @@ def summarise(
     return data
 
 
-def _side_levels(levels: tuple[str, str, str, str], side: int) -> str:
-    """Side A is the levels first seated North-South; B the East-West ones."""
-    first, second = levels[side], levels[side + 2]
-    return first if first == second else f"{first}+{second}"
+#: Sides are named by letter, in team order.
+_SIDE_NAMES = "ABCDEF"
+
+
+def _side_levels(levels: tuple[str, ...], side: int, rules: RuleSet) -> str:
+    """Side A is the levels first seated as the first team; B the second team's, ..."""
+    seated = list(dict.fromkeys(levels[seat] for seat in rules.partnerships[side]))
+    return "+".join(seated)
 
 
 def render(data: dict[str, Any]) -> Table:
     """The results table of :func:`summarise`'s figures."""
     from rich.table import Table
 
-    table = Table(title=f"{data['games']} games ({data['deals']} deals, seats swapped)")
+    table = Table(title=f"{data['games']} games ({data['deals']} deals, seats rotated)")
     table.add_column("figure")
     table.add_column("value", justify="right")
     for name, side in data["sides"].items():
@@ -281,7 +322,10 @@ def render(data: dict[str, Any]) -> Table:
         table.add_row("games stopped by an error", str(len(data["errors"])))
     margin = data["margin_per_round"]
     low, high = margin["ci95"]
-    table.add_row("margin A-B per round", f"{margin['mean']:+.0f} [{low:+.0f}, {high:+.0f}]")
+    against = "B" if len(data["sides"]) == 2 else "best other"
+    table.add_row(
+        f"margin A-{against} per round", f"{margin['mean']:+.0f} [{low:+.0f}, {high:+.0f}]"
+    )
     table.add_row("rounds per game", f"{data['rounds_per_game']:.2f}")
     table.add_row("turns per round", f"{data['turns_per_round']:.1f}")
     for level, figures in data["latency"].items():
@@ -346,8 +390,9 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
 
     console = console or Console()
     complaints = Console(stderr=True)
+    rules = args.rules or classic
     try:
-        levels = seat_levels(args)
+        levels = seat_levels(args, rules)
     except ValueError as error:
         complaints.print(f"canasta simulate: {error}")
         return 2
@@ -355,14 +400,20 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
         complaints.print("canasta simulate: --games, --jobs and --budget must be positive.")
         return 2
     json_out = args.json == "-"
-    tasks = tasks_for(levels, games=args.games, seed=args.seed, budget=args.budget)
+    tasks = tasks_for(levels, games=args.games, seed=args.seed, budget=args.budget, rules=rules)
     start = time.perf_counter()
     bar_on = console if console.is_terminal and not json_out else None
     results = _play(tasks, args.jobs, bar_on=bar_on)
     seconds = time.perf_counter() - start
     results.sort(key=lambda r: r.index)
     data = summarise(
-        results, levels=levels, seconds=seconds, jobs=args.jobs, budget=args.budget, seed=args.seed
+        results,
+        levels=levels,
+        seconds=seconds,
+        jobs=args.jobs,
+        budget=args.budget,
+        seed=args.seed,
+        rules=rules,
     )
     if json_out:
         console.file.write(json.dumps(data, indent=2) + "\n")
