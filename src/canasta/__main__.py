@@ -79,8 +79,8 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
         "--difficulty",
         default=None,
         metavar="LEVEL[,LEVEL...]",
-        help=f"bot strength: one of {', '.join(LEVELS)}, or one per bot seat "
-        "West,North,East (default: normal)",
+        help=f"bot strength: one of {', '.join(LEVELS)}, or one per seat after South "
+        "(West,North,East with four players) (default: normal)",
     )
     parser.add_argument(
         "--pace", choices=PACES, default=None, help="how fast bots play (default: normal)"

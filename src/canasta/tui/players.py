@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 
 from canasta.bots import BOTS, Bot, Decision, make_bot
-from canasta.engine import GameState, legal_actions, seat_name, view
+from canasta.engine import GameState, legal_actions, view
 from canasta.tui.options import best_level
 from canasta.tui.session import HUMAN, Session
 
@@ -21,9 +21,10 @@ class Players:
     """Who plays the bot seats, and with which randomness.
 
     Args:
-        kinds: ``HUMAN`` or a bot level for South, West, North and East (a level that is not
-            available yet plays the strongest one that is: see :attr:`notes`).
-        bots: bots to play West, North and East instead of those of ``kinds`` (tests).
+        kinds: ``HUMAN`` or a bot level for every seat in turn order from South (a level
+            that is not available yet plays the strongest one that is: see :attr:`notes`).
+        names: the seats' names, for the notes.
+        bots: bots to play the seats after South instead of those of ``kinds`` (tests).
         bot_seed: one seeded random stream per bot; without it each decision's randomness
             comes from the game's seed and the number of actions so far, so that a resumed
             game goes on exactly as it would have.
@@ -33,6 +34,7 @@ class Players:
         self,
         kinds: Sequence[str],
         *,
+        names: Sequence[str],
         bots: Sequence[Bot] | None = None,
         bot_seed: int | None = None,
     ) -> None:
@@ -40,21 +42,16 @@ class Players:
         self.kinds = tuple(kind if kind == HUMAN else best_level(kind, available) for kind in kinds)
         #: A sentence for each seat that plays another level than the one asked for.
         self.notes = [
-            f"The {wanted} bot is not available yet: {seat_name(seat)} plays {got}."
-            for seat, (wanted, got) in enumerate(zip(kinds, self.kinds, strict=True))
+            f"The {wanted} bot is not available yet: {name} plays {got}."
+            for name, wanted, got in zip(names, kinds, self.kinds, strict=True)
             if wanted != got
         ]
-        self._bots: dict[int, Bot] = (
-            {seat: bots[seat - 1] for seat in (1, 2, 3)} if bots is not None else {}
-        )
-        self._rngs = (
-            {seat: random.Random(f"canasta-bot:{bot_seed}:{seat}") for seat in range(4)}
-            if bot_seed is not None
-            else None
-        )
+        self._bots: dict[int, Bot] = dict(enumerate(bots, start=1)) if bots is not None else {}
+        self._bot_seed = bot_seed
+        self._rngs: dict[int, random.Random] = {}
 
     def seat(self, kinds: Sequence[str]) -> None:
-        """Seat new players: ``HUMAN`` or a bot level, South, West, North and East."""
+        """Seat new players: ``HUMAN`` or a bot level for every seat from South."""
         available = BOTS
         self.kinds = tuple(kind if kind == HUMAN else best_level(kind, available) for kind in kinds)
         self._bots = {}
@@ -72,6 +69,9 @@ class Players:
         return bot.decide(view(state, seat), legal_actions(state), random.Random(actions))
 
     def _rng(self, seat: int, session: Session) -> random.Random:
-        if self._rngs is not None:
-            return self._rngs[seat]
-        return random.Random(f"{session.initial.seed}:{len(session.actions)}")
+        if self._bot_seed is None:
+            return random.Random(f"{session.initial.seed}:{len(session.actions)}")
+        rng = self._rngs.get(seat)
+        if rng is None:
+            rng = self._rngs[seat] = random.Random(f"canasta-bot:{self._bot_seed}:{seat}")
+        return rng
