@@ -88,10 +88,14 @@ def replay_steps(record: GameRecord, *, label: CardLabel = letter_label) -> list
         CanastaError: the record does not replay.
     """
     state, events = record.first_deal()
-    steps = [ReplayStep(state, None, None, tuple(describe_event(e, label=label) for e in events))]
+    rules = state.rules
+    told = tuple(describe_event(e, label=label, rules=rules) for e in events)
+    steps = [ReplayStep(state, None, None, told)]
     for before, action, step in replay_steps_of(record):
         seat = before.to_move
-        lines = tuple(describe_event(event, viewer=seat, label=label) for event in step.events)
+        lines = tuple(
+            describe_event(event, viewer=seat, label=label, rules=rules) for event in step.events
+        )
         steps.append(ReplayStep(step.state, action, seat, lines))
     return steps
 
