@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from canasta.bots import BOTS, make_bot
-from canasta.engine import NextRound, Phase, apply, legal_actions, new_game, view
+from canasta.engine import NextRound, Phase, apply, legal_actions, start_game, view
 from canasta.engine.record import position_of
+from canasta.protocol import DEFAULT_TIMEOUT, close_bots, seat_bot, seat_kind, split_seats, tell
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -50,13 +51,15 @@ _Z = 1.96
 
 @dataclass(frozen=True, slots=True)
 class GameTask:
-    """One game to play: its number, deal seed, the level at each seat, and the budget."""
+    """One game to play: its number, deal seed, the level (or outside bot) at each seat,
+    the budget, and the seconds an outside bot may take to answer."""
 
     index: int
     seed: int
     levels: tuple[str, str, str, str]
     swapped: bool
     budget: float
+    bot_timeout: float = DEFAULT_TIMEOUT
 
 
 @dataclass(slots=True)
@@ -79,51 +82,69 @@ class GameResult:
     turn_max: dict[str, float] = field(default_factory=dict)
     turn_max_cpu: dict[str, float] = field(default_factory=dict)
     error: str | None = None
+    #: One sentence per outside bot's fault (docs/protocol.md).
+    faults: list[str] = field(default_factory=list)
 
 
 def seat_levels(args: argparse.Namespace) -> tuple[str, str, str, str]:
-    """The level at each seat (South, West, North, East) for the first game of a deal.
+    """The level (or ``cmd:COMMAND``, an outside bot) at each seat (South, West, North,
+    East) for the first game of a deal.
 
     Raises:
         ValueError: naming an unknown level or a malformed list.
     """
     if args.seats:
-        levels = [level.strip().lower() for level in args.seats.split(",")]
+        levels = split_seats(args.seats)
         if len(levels) != 4:
             raise ValueError(f"--seats needs four levels S,W,N,E; got {args.seats!r}.")
     else:
-        teams = [level.strip().lower() for level in args.teams.split(",")]
+        teams = split_seats(args.teams)
         if len(teams) != 2:
             raise ValueError(f"--teams needs two levels A,B; got {args.teams!r}.")
         levels = [teams[0], teams[1], teams[0], teams[1]]
-    for level in levels:
-        if level not in BOTS:
-            raise ValueError(f"There is no bot level {level!r}; choose one of: {', '.join(BOTS)}.")
+    levels = [seat_kind(level, BOTS) for level in levels]
     return (levels[0], levels[1], levels[2], levels[3])
 
 
 def tasks_for(
-    levels: tuple[str, str, str, str], *, games: int, seed: int, budget: float
+    levels: tuple[str, str, str, str],
+    *,
+    games: int,
+    seed: int,
+    budget: float,
+    bot_timeout: float = DEFAULT_TIMEOUT,
 ) -> list[GameTask]:
     """The games of a duplicate match: each deal twice, the second time seats rotated."""
     out = []
     for index in range(games):
         swapped = index % 2 == 1
         seated = (levels[3], levels[0], levels[1], levels[2]) if swapped else levels
-        out.append(GameTask(index, seed + index // 2, seated, swapped, budget))
+        out.append(GameTask(index, seed + index // 2, seated, swapped, budget, bot_timeout))
     return out
 
 
 def play_game(task: GameTask) -> GameResult:
-    """Play one game to the end (or :data:`MAX_ROUNDS`) and measure it."""
+    """Play one game to the end (or :data:`MAX_ROUNDS`) and measure it.
+
+    Outside bots hear every event their seat may see, and are ended with the game.
+    """
     result = GameResult(task.index, task.seed, task.swapped)
-    bots = [make_bot(level, budget=task.budget) for level in task.levels]
+    bots = [
+        seat_bot(
+            level,
+            seat=seat,
+            timeout=task.bot_timeout,
+            local=lambda name: make_bot(name, budget=task.budget),
+        )
+        for seat, level in enumerate(task.levels)
+    ]
     rngs = [random.Random(f"{task.seed}:{task.swapped}:{seat}") for seat in range(4)]
     side_of_team = (1, 0) if task.swapped else (0, 1)
     latencies: dict[str, list[float]] = {level: [] for level in set(task.levels)}
     turn_max = dict.fromkeys(latencies, 0.0)
     turn_max_cpu = dict.fromkeys(latencies, 0.0)
-    state = new_game(seed=task.seed)
+    state, dealt = start_game(seed=task.seed)
+    tell(bots, dealt)
     turns = 0
     turn_time = turn_cpu = 0.0
     while state.phase is not Phase.GAME_OVER:
@@ -134,7 +155,9 @@ def play_game(task: GameTask) -> GameResult:
             turns = 0
             if len(state.history) >= MAX_ROUNDS:
                 break
-            state = apply(state, NextRound()).state
+            step = apply(state, NextRound())
+            tell(bots, step.events)
+            state = step.state
             continue
         seat = state.to_move
         assert seat is not None
@@ -163,7 +186,10 @@ def play_game(task: GameTask) -> GameResult:
         if action not in legal:
             result.error = f"{level} bot at seat {seat} chose an illegal action: {action}"
             break
-        state = apply(state, action).state
+        step = apply(state, action)
+        tell(bots, step.events)
+        state = step.state
+    result.faults = [f"Game {task.index}: {fault}" for fault in close_bots(bots)]
     if state.phase is Phase.GAME_OVER and state.winner is not None:
         result.winner = side_of_team[state.winner]
     scores = state.scores
@@ -241,6 +267,7 @@ def summarise(
         "sides": sides,
         "unfinished": len(results) - len(finished) - sum(1 for r in results if r.error),
         "errors": [r.error for r in results if r.error],
+        "faults": [fault for r in results for fault in r.faults],
         "margin_per_round": {
             "mean": mean_margin,
             "ci95": [mean_margin - half, mean_margin + half],
@@ -279,6 +306,8 @@ def render(data: dict[str, Any]) -> Table:
         table.add_row("unfinished games", str(data["unfinished"]))
     if data["errors"]:
         table.add_row("games stopped by an error", str(len(data["errors"])))
+    if data["faults"]:
+        table.add_row("outside-bot faults (fallback played)", str(len(data["faults"])))
     margin = data["margin_per_round"]
     low, high = margin["ci95"]
     table.add_row("margin A-B per round", f"{margin['mean']:+.0f} [{low:+.0f}, {high:+.0f}]")
@@ -349,13 +378,21 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
     try:
         levels = seat_levels(args)
     except ValueError as error:
-        complaints.print(f"canasta simulate: {error}")
+        complaints.print(f"canasta simulate: {error}", markup=False, highlight=False)
         return 2
-    if args.games < 1 or args.jobs < 1 or args.budget <= 0:
-        complaints.print("canasta simulate: --games, --jobs and --budget must be positive.")
+    if args.games < 1 or args.jobs < 1 or args.budget <= 0 or args.bot_timeout <= 0:
+        complaints.print(
+            "canasta simulate: --games, --jobs, --budget and --bot-timeout must be positive."
+        )
         return 2
     json_out = args.json == "-"
-    tasks = tasks_for(levels, games=args.games, seed=args.seed, budget=args.budget)
+    tasks = tasks_for(
+        levels,
+        games=args.games,
+        seed=args.seed,
+        budget=args.budget,
+        bot_timeout=args.bot_timeout,
+    )
     start = time.perf_counter()
     bar_on = console if console.is_terminal and not json_out else None
     results = _play(tasks, args.jobs, bar_on=bar_on)
@@ -370,6 +407,8 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
         console.print(render(data))
     for problem in data["errors"]:
         complaints.print(f"[bold]error:[/bold] {problem[:300]}", markup=True, highlight=False)
+    for fault in data["faults"]:
+        complaints.print(f"fault: {fault}", markup=False, highlight=False, soft_wrap=True)
     if args.json and not json_out:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(data, handle, indent=2)
