@@ -1,4 +1,5 @@
-"""Play options from the command line: seed, bot levels, pace, ASCII mode, theme, hot seat."""
+"""Play options from the command line: seed, bot levels and outside bots, pace, ASCII mode,
+theme, hot seat."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from canasta.choices import LEVELS
-from canasta.engine import CanastaError
+from canasta.choices import BOT_TIMEOUT, LEVELS
+from canasta.engine import CanastaError, seat_name
+from canasta.tui.session import HUMAN
 
 if TYPE_CHECKING:
     from canasta.persist import Settings
@@ -39,8 +41,12 @@ class Options:
     """How a game is played: chosen on the command line, later also in settings."""
 
     seed: int | None = None
-    #: The bot level of West, North and East.
+    #: The bot level (or ``cmd:COMMAND``, an outside bot) of West, North and East.
     levels: tuple[str, str, str] = ("normal", "normal", "normal")
+    #: Who plays South: the person at the keyboard, or (hot seat only) a bot.
+    south: str = HUMAN
+    #: Seconds an outside bot may take to answer.
+    bot_timeout: float = BOT_TIMEOUT
     pace: str = "normal"
     ascii: bool = False
     theme: str = "canasta"
@@ -83,6 +89,7 @@ class Options:
                     f"--difficulty: {unknown[0]!r} is not a bot level; choose one of "
                     f"{', '.join(LEVELS)}."
                 )
+        south, levels = _seated(args, levels)
         ascii_mode = bool(args.ascii) or settings.ascii or not is_utf8(sys.__stderr__)
         names = settings.names
         return cls(
@@ -94,4 +101,31 @@ class Options:
             names=(names.south, names.west, names.north, names.east),
             by_suit=settings.hand_order == "suit",
             hotseat=bool(args.hotseat),
+            south=south,
+            bot_timeout=getattr(args, "bot_timeout", BOT_TIMEOUT),
         )
+
+
+def _seated(
+    args: argparse.Namespace, levels: tuple[str, str, str]
+) -> tuple[str, tuple[str, str, str]]:
+    """South's kind and the bot seats' after ``--seat SEAT=KIND`` (repeatable).
+
+    Raises:
+        CanastaError: a malformed ``--seat``, or a bot at South without ``--hotseat``.
+    """
+    kinds = [HUMAN, *levels]
+    given = getattr(args, "seat_kinds", None) or []
+    if given:
+        from canasta.protocol import parse_seat_option
+
+        seats = [seat_name(seat) for seat in range(len(kinds))]
+        for text in given:
+            seat, kind = parse_seat_option(text, seats=seats, levels=LEVELS)
+            if seat == 0 and not args.hotseat:
+                raise CanastaError(
+                    f"--seat {text!r}: South is the player at the keyboard; add --hotseat "
+                    "to seat a bot there."
+                )
+            kinds[seat] = kind
+    return kinds[0], (kinds[1], kinds[2], kinds[3])

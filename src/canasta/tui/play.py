@@ -56,7 +56,7 @@ from canasta.tui.hotseat import CurtainScreen, Seating, SeatingScreen
 from canasta.tui.options import PACE_SECONDS, Options, best_level
 from canasta.tui.players import Players
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
-from canasta.tui.session import HUMAN, Session
+from canasta.tui.session import Session
 from canasta.tui.status import status_sentence
 from canasta.tui.table_screen import TableScreen
 from canasta.tui.theme import CANASTA_THEME
@@ -93,7 +93,12 @@ class PlayApp(App[int]):
         self.style = CardStyle(ascii=options.ascii)
         self.viewer = 0
         #: The bots of the bot seats.
-        self.players = Players((HUMAN, *options.levels), bots=bots, bot_seed=bot_seed)
+        self.players = Players(
+            (options.south, *options.levels),
+            bots=bots,
+            bot_seed=bot_seed,
+            timeout=options.bot_timeout,
+        )
         #: Sentences to show once the table is up.
         self.notes: list[str] = list(self.players.notes)
         seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**31)
@@ -151,7 +156,9 @@ class PlayApp(App[int]):
         self._changed(())
 
     def _start_log(self) -> None:
+        """Tell the deal to the log (and to the outside bots, who hear its events)."""
         if self._deal_events:
+            self.players.observe(self._deal_events)
             self.write_log(self._deal_events)
             return
         self.write_log(
@@ -272,6 +279,7 @@ class PlayApp(App[int]):
         self.keep()
         state = self.session.state
         if happened:
+            self.players.observe(happened)
             self._touched = touched_by(happened)
             self._pile_touched = any(isinstance(event, Discarded) for event in happened)
             self.write_log(happened)
@@ -336,7 +344,13 @@ class PlayApp(App[int]):
     def _bot_decided(self, seat: int, state: GameState, decision: Decision) -> None:
         if self.session.state is not state or not self.is_running:
             return  # A new game was started, or the app is closing: the choice is stale.
+        for fault in self.players.new_faults():
+            self.notify(fault, title="Outside bot", severity="warning", timeout=10)
         self.submit(decision.action, seat=seat)
+
+    def on_unmount(self) -> None:
+        """End the outside bots' programs with the app."""
+        self.players.close()
 
     @work(thread=True, exclusive=True, group="hint")
     def hint(self) -> None:
@@ -395,6 +409,8 @@ class PlayApp(App[int]):
         self.seed += 1
         if seating is not None:
             self._seat(seating)
+        else:
+            self.players.new_game()
         self._last_seat = None
         self._touched = (frozenset(), frozenset())
         self._pile_touched = False
