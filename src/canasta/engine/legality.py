@@ -25,12 +25,12 @@ from canasta.engine.actions import Meld as MeldAction
 from canasta.engine.cards import Card, full_deck
 from canasta.engine.draw import validate_draw
 from canasta.engine.errors import CanastaError, IllegalActionError, Reason
-from canasta.engine.going_out import validate_ask
+from canasta.engine.going_out import ask_error, validate_ask
 from canasta.engine.melds import split_rank
 from canasta.engine.pile import take_candidates, validate_take
 from canasta.engine.placement import Placement, meld_candidates, validate_meld
 from canasta.engine.state import GameState, Phase, Seat
-from canasta.engine.turns import validate_discard
+from canasta.engine.turns import discard_error, validate_discard
 
 __all__ = [
     "LegalActions",
@@ -167,20 +167,14 @@ def _discards(state: GameState) -> list[Discard]:
     hand = state.hands[state.turn]
     if not hand:
         return []
-    try:
-        validate_discard(state, _DISCARDS[hand[0]])
-    except IllegalActionError:
+    if discard_error(state, hand[1:]):
         return []
     # Whether a discard is legal never depends on which held card it is.
     return [_DISCARDS[card] for card in dict.fromkeys(hand)]
 
 
 def _ask(state: GameState) -> list[AskPartner]:
-    try:
-        validate_ask(state)
-    except IllegalActionError:
-        return []
-    return [_ASK]
+    return [] if ask_error(state) else [_ASK]
 
 
 def _answers(state: GameState) -> list[Action]:

@@ -7,7 +7,6 @@ an action is listed exactly when applying it would succeed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from canasta.engine.actions import LayOff, sorted_lay_off, sorted_meld
@@ -79,7 +78,18 @@ class TurnFacts(NamedTuple):
 
 
 def turn_facts(state: GameState) -> TurnFacts:
-    """The facts of the turn in ``state`` (the phase is ``DRAW`` or ``PLAY``)."""
+    """The facts of the turn in ``state`` (the phase is ``DRAW`` or ``PLAY``), gathered once
+    for the listing and the action's own check of one position."""
+    last = _last_facts[0]
+    if last[0] is state:
+        return last[1]
+    facts = _gather_facts(state)
+    # The slot holds the state itself, so ``is`` can never match a different position.
+    _last_facts[0] = (state, facts)
+    return facts
+
+
+def _gather_facts(state: GameState) -> TurnFacts:
     rules = state.rules
     team = rules.team_of(state.turn)
     melded = state.melded[team]
@@ -102,6 +112,12 @@ def turn_facts(state: GameState) -> TurnFacts:
         # Two cards kept, with the team melded and partner not asked, is all the turn asks.
         unguarded=len(hand) + held - 2 if melded and state.permission is None else -1,
     )
+
+
+#: The position whose facts were gathered last, and its facts.
+_last_facts: list[tuple[GameState | None, TurnFacts]] = [
+    (None, TurnFacts(0, (), False, 0, False, None, 0, {}, -1))
+]
 
 
 def placement_error(
@@ -200,8 +216,7 @@ def placement_error(
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(NamedTuple):
     """What a validated meld, lay-off or pile take will do."""
 
     rank: int

@@ -20,9 +20,9 @@ The answers are exact:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Container, Mapping
 from functools import lru_cache
+from typing import NamedTuple
 
 from canasta.engine.cards import (
     BLACK_THREES,
@@ -46,6 +46,7 @@ __all__ = [
     "max_meld_value",
     "sub_multisets",
     "sub_multisets_by_size",
+    "two_stranded",
 ]
 
 #: Point value of one natural of each rank.
@@ -54,13 +55,15 @@ _JOKER_VALUE = card_value(JOKER)
 _TWO_VALUE = card_value(Card.of(TWO, 0))
 _BLACK_THREE_VALUE = card_value(min(BLACK_THREES))
 
+_MELD_RANK_SET = frozenset(MELD_RANKS)
+
 #: ``(naturals, wilds)`` of each of the team's melds, by rank.
 TableCounts = Mapping[int, tuple[int, int]]
 
 
-@dataclass(frozen=True, slots=True)
-class HandCounts:
-    """A hand as counts: naturals by meld rank, jokers, twos and black threes."""
+class HandCounts(NamedTuple):
+    """A hand as counts: naturals by meld rank, jokers, twos and black threes (a named tuple:
+    the solver makes many, and a tuple is built in half the time of a frozen dataclass)."""
 
     naturals: tuple[tuple[int, int], ...]  # (rank, count), ranks ascending, counts > 0
     jokers: int
@@ -259,6 +262,31 @@ def _can_keep_two(
             if rest2 is not None and max_meld_value(rest2, table, rules)[0] >= need:
                 return True
     return False
+
+
+def two_stranded(hand: tuple[Card, ...], table: Container[int], rules: RuleSet) -> bool:
+    """Whether two or more natural cards of the sorted ``hand`` fit no meld: their rank has
+    fewer cards than a new meld needs and no meld in ``table``. Such a hand cannot go out,
+    since one card at most is discarded; this is :func:`can_go_out`'s first test, read off the
+    cards (a sorted hand holds each rank's cards together) before any counting."""
+    few = rules.min_naturals
+    stranded = 0
+    run_rank = -1
+    run = 0
+    for card in hand:
+        rank = RANK_OF[card]
+        if rank == run_rank:
+            run += 1
+            continue
+        if run < few and run_rank in _MELD_RANK_SET and run_rank not in table:
+            stranded += run
+            if stranded >= 2:
+                return True
+        run_rank = rank
+        run = 1
+    if run < few and run_rank in _MELD_RANK_SET and run_rank not in table:
+        stranded += run
+    return stranded >= 2
 
 
 def can_go_out(
