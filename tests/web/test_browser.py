@@ -1,5 +1,6 @@
 """``canasta serve`` in a real browser: headless Chromium (Debian's ``chromium``, driven by
-Playwright) opens the page, plays South's first turn by keys, and reads the screen.
+Playwright) opens the page, plays South's first turn by keys and reads the screen; a closed
+tab's game ends and the next tab resumes it; a killed server's game ends too.
 
 The screen is read from what the browser receives (the terminal stream over the page's
 websocket, replayed into a ``pyte`` screen of the size the page asked for), since the
@@ -96,53 +97,72 @@ def server(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
         process.wait()
 
 
+class Tab:
+    """A browser tab on the server, and the screen it shows (replayed from its websocket)."""
+
+    def __init__(self, browser: sync_api.Browser, port: int) -> None:
+        self.screen: pyte.Screen | None = None
+        self.page = browser.new_page(viewport={"width": 1000, "height": 700})
+        # The page links a web font; offline, it must fail at once rather than time out.
+        self.page.route("**/fonts.googleapis.com/**", lambda route: route.abort())
+        self.page.on("websocket", self._connected)
+        self.page.goto(f"http://127.0.0.1:{port}/")
+
+    def _connected(self, websocket: sync_api.WebSocket) -> None:
+        size = parse_qs(urlparse(websocket.url).query)
+        self.screen = pyte.Screen(int(size["width"][0]), int(size["height"][0]))
+        stream = pyte.ByteStream(self.screen)
+        websocket.on("framereceived", lambda data: isinstance(data, bytes) and stream.feed(data))
+
+    @property
+    def text(self) -> str:
+        """What the terminal in the page shows."""
+        return "\n".join(self.screen.display) if self.screen else ""
+
+    def wait_for(self, words: str, *, seconds: float = 10) -> None:
+        """Wait until the screen shows ``words``."""
+
+        def shown() -> bool:
+            self.page.wait_for_timeout(100)  # let Playwright deliver the frames
+            return words in self.text
+
+        _wait(shown, seconds=seconds, what=repr(words))
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+
+
 def test_a_served_game_plays_in_chromium(
     server: tuple[subprocess.Popen[bytes], int], tmp_path: Path
 ) -> None:
     process, port = server
-    screens: list[pyte.Screen] = []
-    stream = pyte.ByteStream()
-
-    def text() -> str:
-        return "\n".join(screens[0].display) if screens else ""
-
-    def on_websocket(socket_: sync_api.WebSocket) -> None:
-        size = parse_qs(urlparse(socket_.url).query)
-        screen = pyte.Screen(int(size["width"][0]), int(size["height"][0]))
-        stream.attach(screen)
-        screens.append(screen)
-        socket_.on(
-            "framereceived", lambda data: stream.feed(data) if isinstance(data, bytes) else None
-        )
-
+    shot = Path(os.environ.get("CANASTA_SCREENSHOT") or tmp_path / "table.png")
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1000, "height": 700})
-        # The page links a web font; offline, it must fail at once rather than time out.
-        page.route("**/fonts.googleapis.com/**", lambda route: route.abort())
-        page.on("websocket", on_websocket)
-        page.goto(f"http://127.0.0.1:{port}/")
+        tab = Tab(browser, port)
+        tab.wait_for("Your hand: 11 cards", seconds=30)
+        tab.page.mouse.click(500, 350)  # give the terminal focus, as a person would
+        tab.press("d")
+        tab.wait_for("Your hand: 12 cards")
+        tab.press("x")  # discard the card under the cursor
+        tab.wait_for("South discarded")
+        tab.wait_for("Your hand: 11 cards")  # the bots have played: South's turn again
+        screen = tab.text
+        assert "Round 1" in screen and "North-South" in screen and "East-West" in screen
+        assert "South drew" in screen
+        tab.page.screenshot(path=str(shot))
 
-        def shows(words: str) -> Callable[[], bool]:
-            def check() -> bool:
-                page.wait_for_timeout(100)  # let Playwright deliver the frames
-                return words in text()
-
-            return check
-
-        _wait(shows("Your hand: 11 cards"), seconds=30, what="the table to draw")
-        page.mouse.click(500, 350)  # give the terminal focus, as a person would
-        page.keyboard.press("d")
-        _wait(shows("Your hand: 12 cards"), seconds=10, what="South to draw")
-        page.keyboard.press("x")  # discard the card under the cursor
-        _wait(shows("South discarded"), seconds=10, what="South to discard")
-        _wait(shows("Your hand: 11 cards"), seconds=10, what="the bots to play")
-        shot = Path(os.environ.get("CANASTA_SCREENSHOT") or tmp_path / "table.png")
-        page.screenshot(path=str(shot))
+        # Closing the tab ends its game, and loses nothing: the next tab resumes it.
+        (first,) = _children(process.pid)
+        tab.page.close()
+        _wait(lambda: not _running(first), seconds=10, what="the closed tab's game to end")
+        tab = Tab(browser, port)
+        tab.wait_for("Welcome back: a game is unfinished.", seconds=30)
+        tab.page.mouse.click(500, 350)
+        tab.press("r")
+        tab.wait_for("Resumed the game")
+        assert "Your hand: 11 cards" in tab.text
         browser.close()
-    screen = text()
-    assert "Round 1" in screen and "North-South" in screen and "East-West" in screen
-    assert "South drew" in screen
     assert shot.stat().st_size > 10_000
 
     # A server that is killed cannot tell its games to quit: each game notices and ends.
