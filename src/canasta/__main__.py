@@ -131,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--teams",
         default="normal,random",
         metavar="A,B",
-        help="bot level of North-South and of East-West (default normal,random)",
+        help="bot level (or cmd:COMMAND) of North-South and of East-West (default normal,random)",
     )
     simulate.add_argument(
         "--seats",

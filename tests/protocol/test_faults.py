@@ -48,13 +48,13 @@ def _alive(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc (Linux)")
 def test_a_bot_that_hangs_is_ended_with_its_children(tmp_path: Path) -> None:
     children = tmp_path / "children.txt"
-    result = play(("normal", "random", fake("hang", children), "random"), seed=5, timeout=0.3)
+    result = play(("normal", "random", fake("hang", children), "random"), seed=5, timeout=1.0)
     assert result.winner is not None
     assert len(result.faults) == MAX_FAULTS
     assert "North's bot" in result.faults[0]
-    assert "did not answer within 0.3 s" in result.faults[0]
+    assert "did not answer within 1 s" in result.faults[0]
     pids = [int(line) for line in children.read_text().split()]
-    assert len(pids) == MAX_FAULTS  # started anew after each fault, until the last
+    assert 1 <= len(pids) <= MAX_FAULTS  # a child per program that answered its hello
     assert not [pid for pid in pids if _alive(pid)]
 
 
