@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from canasta.choices import LEVELS
+from canasta.choices import COMMAND_PREFIX, LEVELS, is_command
 from canasta.engine import RuleSet
 from canasta.tui.seats import short_name
 from canasta.tui.session import HUMAN
@@ -113,6 +113,12 @@ class SeatingScreen(Screen[Seating | None]):
         self.kinds: list[tuple[str, str]] = [("Human", HUMAN)]
         self.kinds.extend(
             (f"{name.capitalize()} bot", name) for name in LEVELS if name in available
+        )
+        # Outside bots given with --seat stay on offer for every seat.
+        self.kinds.extend(
+            (f"Bot {kind.removeprefix(COMMAND_PREFIX)}"[:24], kind)
+            for kind in dict.fromkeys(seating.kinds)
+            if is_command(kind)
         )
         self.presets = presets(rules, level)
         self.set_class(rules.players > _ROOMY, "-many")

@@ -1,5 +1,5 @@
-"""Play options from the command line: rule system and table, seed, bot levels, pace, ASCII
-mode, theme, hot seat."""
+"""Play options from the command line: rule system and table, seed, bot levels and outside
+bots, pace, ASCII mode, theme, hot seat."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from canasta.choices import LEVELS
+from canasta.choices import BOT_TIMEOUT, FALLBACK_LEVEL, LEVELS, is_command
 from canasta.engine import CanastaError, RuleSet, classic
 from canasta.tui.session import HUMAN
 
@@ -42,8 +42,13 @@ class Options:
     seed: int | None = None
     #: The rule system and the table of a new game.
     rules: RuleSet = classic
-    #: The bot levels of the seats after South in turn order: one for all, or one each.
+    #: The bot levels (or ``cmd:COMMAND``, an outside bot) of the seats after South in turn
+    #: order: one for all, or one each.
     levels: tuple[str, ...] = ("normal",)
+    #: Who plays South: the person at the keyboard, or (hot seat only) a bot.
+    south: str = HUMAN
+    #: Seconds an outside bot may take to answer.
+    bot_timeout: float = BOT_TIMEOUT
     pace: str = "normal"
     ascii: bool = False
     theme: str = "canasta"
@@ -56,11 +61,14 @@ class Options:
     by_suit: bool = False
 
     def kinds(self, rules: RuleSet) -> tuple[str, ...]:
-        """Who plays each seat at ``rules``'s table: South a human, the others bots of
-        :attr:`levels` (the first level for all when there is not one per seat)."""
+        """Who plays each seat at ``rules``'s table: South :attr:`south`, the others bots of
+        :attr:`levels` (when there is not one per seat, the first of them that is a level,
+        never an outside bot, for all)."""
         others = rules.players - 1
-        levels = self.levels if len(self.levels) == others else (self.levels[0],) * others
-        return (HUMAN, *levels)
+        if len(self.levels) == others:
+            return (self.south, *self.levels)
+        level = next((level for level in self.levels if not is_command(level)), FALLBACK_LEVEL)
+        return (self.south, *(level,) * others)
 
     def player_names(self, rules: RuleSet) -> tuple[str, ...]:
         """The players' names at ``rules``'s table: a seat named like one of the classic
@@ -98,6 +106,7 @@ class Options:
                     f"--difficulty: {unknown[0]!r} is not a bot level; choose one of "
                     f"{', '.join(LEVELS)}."
                 )
+        south, levels = _seated(args, rules, levels)
         ascii_mode = bool(args.ascii) or settings.ascii or not is_utf8(sys.__stderr__)
         names = settings.names
         return cls(
@@ -110,4 +119,33 @@ class Options:
             names=(names.south, names.west, names.north, names.east),
             by_suit=settings.hand_order == "suit",
             hotseat=bool(args.hotseat),
+            south=south,
+            bot_timeout=getattr(args, "bot_timeout", BOT_TIMEOUT),
         )
+
+
+def _seated(
+    args: argparse.Namespace, rules: RuleSet, levels: tuple[str, ...]
+) -> tuple[str, tuple[str, ...]]:
+    """South's kind and the other seats' after ``--seat SEAT=KIND`` (repeatable), at
+    ``rules``'s table (``levels``: one for all, or one each, as :attr:`Options.levels`).
+
+    Raises:
+        CanastaError: a malformed ``--seat``, or a bot at South without ``--hotseat``.
+    """
+    given = getattr(args, "seat_kinds", None) or []
+    if not given:
+        return HUMAN, levels
+    from canasta.protocol import parse_seat_option
+
+    others = rules.players - 1
+    kinds = [HUMAN, *(levels if len(levels) == others else (levels[0],) * others)]
+    for text in given:
+        seat, kind = parse_seat_option(text, seats=list(rules.seat_names), levels=LEVELS)
+        if seat == 0 and not args.hotseat:
+            raise CanastaError(
+                f"--seat {text!r}: South is the player at the keyboard; add --hotseat "
+                "to seat a bot there."
+            )
+        kinds[seat] = kind
+    return kinds[0], tuple(kinds[1:])

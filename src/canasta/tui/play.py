@@ -56,7 +56,7 @@ from canasta.tui.options import PACE_SECONDS, Options, best_level
 from canasta.tui.players import Players
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
 from canasta.tui.seats import team_labels
-from canasta.tui.session import Session
+from canasta.tui.session import HUMAN, Session
 from canasta.tui.status import status_sentence
 from canasta.tui.table_screen import TableScreen
 from canasta.tui.theme import CANASTA_THEME
@@ -96,7 +96,11 @@ class PlayApp(App[int]):
         rules = state.rules if state is not None else options.rules
         #: The bots of the bot seats.
         self.players = Players(
-            options.kinds(rules), names=rules.seat_names, bots=bots, bot_seed=bot_seed
+            options.kinds(rules),
+            names=rules.seat_names,
+            bots=bots,
+            bot_seed=bot_seed,
+            timeout=options.bot_timeout,
         )
         #: Sentences to show once the table is up.
         self.notes: list[str] = list(self.players.notes)
@@ -155,7 +159,9 @@ class PlayApp(App[int]):
         self._changed(())
 
     def _start_log(self) -> None:
+        """Tell the deal to the log (and to the outside bots, who hear its events)."""
         if self._deal_events:
+            self.players.observe(self._deal_events)
             self.write_log(self._deal_events)
             return
         self.write_log(
@@ -288,6 +294,7 @@ class PlayApp(App[int]):
         self.keep()
         state = self.session.state
         if happened:
+            self.players.observe(happened)
             self._touched = touched_by(happened, rules=state.rules)
             self._pile_touched = any(isinstance(event, Discarded) for event in happened)
             self.write_log(happened)
@@ -352,7 +359,13 @@ class PlayApp(App[int]):
     def _bot_decided(self, seat: int, state: GameState, decision: Decision) -> None:
         if self.session.state is not state or not self.is_running:
             return  # A new game was started, or the app is closing: the choice is stale.
+        for fault in self.players.new_faults():
+            self.notify(fault, title="Outside bot", severity="warning", timeout=10)
         self.submit(decision.action, seat=seat)
+
+    def on_unmount(self) -> None:
+        """End the outside bots' programs with the app."""
+        self.players.close()
 
     @work(thread=True, exclusive=True, group="hint")
     def hint(self) -> None:
@@ -415,9 +428,12 @@ class PlayApp(App[int]):
         self.seed += 1
         if seating is None and rules.players == len(session.seats):
             self.session = Session(initial, seats=session.seats, names=session.names)
+            self.players.new_game()
         else:
-            self.session = Session(initial, seats=self.options.kinds(rules))
-            self._seat(seating or Seating(kinds=self.options.kinds(rules)))
+            # At a table of another size: South at the keyboard, the options' bots around.
+            default = Seating(kinds=(HUMAN, *self.options.kinds(rules)[1:]))
+            self.session = Session(initial, seats=default.kinds)
+            self._seat(seating or default)
         self._last_seat = None
         self._touched = ()
         self._pile_touched = False
