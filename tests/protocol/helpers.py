@@ -26,5 +26,5 @@ def random_bot() -> str:
 
 def play(levels: tuple[str, str, str, str], *, seed: int = 1, timeout: float = 5.0) -> GameResult:
     """One game of ``canasta simulate`` with these seats."""
-    task = GameTask(0, seed, levels, swapped=False, budget=1.0, bot_timeout=timeout)
+    task = GameTask(0, seed, levels, rotation=0, budget=1.0, bot_timeout=timeout)
     return play_game(task)

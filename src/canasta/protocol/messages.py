@@ -227,7 +227,10 @@ def _cards(cards: Iterable[Card]) -> list[str]:
 
 
 def _score(score: RoundScore) -> dict[str, int]:
-    return {**score._asdict(), "total": score.total}
+    """A team's round score as an object; the concealed canastas only where the rule set
+    scores them (as in positions, ``docs/notation.md``)."""
+    parts = {name: value for name, value in score._asdict().items() if value is not None}
+    return {**parts, "total": score.total}
 
 
 def _plain(value: Any) -> Any:
