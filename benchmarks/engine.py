@@ -133,7 +133,7 @@ def solver_samples(
         can_reach(120, hand, table, _RULES)
         reach.append(clock() - before)
         before = clock()
-        can_go_out(hand, table, _RULES, has_canasta=True)
+        can_go_out(hand, _ONE_CANASTA, _RULES)
         out.append(clock() - before)
     return reach, out
 
@@ -159,6 +159,9 @@ def import_time(repeat: int) -> list[float]:
 
 
 _RULES = new_game().rules
+#: The team's melds for the can_go_out timing: one natural canasta (of kings), so that
+#: going out needs only that every card be placed.
+_ONE_CANASTA = {13: (_RULES.canasta_size, 0)}
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""The ``canasta`` command: play (the default), analyze, simulate, replay.
+"""The ``canasta`` command: play (the default), analyze, simulate, replay, serve.
 
 Parsing imports nothing heavy: ``canasta --help`` and ``--version`` answer without loading
 Textual, and each subcommand imports its own module only when it runs.
@@ -11,7 +11,9 @@ import sys
 from collections.abc import Sequence
 
 from canasta import __version__
-from canasta.choices import DEFAULT_PLAYOUTS, LEVELS, PACES
+from canasta.choices import BOT_TIMEOUT, DEFAULT_PLAYOUTS, LEVELS, PACES
+from canasta.engine.errors import CanastaError
+from canasta.engine.rules import PLAYER_COUNTS, RuleSet, preset
 
 EPILOG = """\
 commands (run 'canasta COMMAND --help' for each):
@@ -19,12 +21,15 @@ commands (run 'canasta COMMAND --help' for each):
   analyze    show a saved record or position, or apply an action to it
   simulate   play bot games headless and report who wins
   replay     step through a finished game's record, every hand open
+  serve      serve the game to a web browser (pip install 'canasta[web]')
 
 examples:
   canasta                           play against three bots
   canasta --seed 7 --difficulty hard
   canasta analyze game.json --apply "take h6 c6" --out after.json
   canasta simulate --games 200 --teams normal,random
+  canasta --seat west=cmd:"python my_bot.py"      an outside bot (docs/protocol.md)
+  canasta serve                     play in a browser at http://127.0.0.1:8000
   canasta replay game.json
 
 at the table: p settings, i statistics, v replay a finished game. Every action is saved;
@@ -32,14 +37,64 @@ at the table: p settings, i statistics, v replay a finished game. Every action i
 """
 
 
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """``--rules NAME`` and ``--players N``: the rule system and the table (see
+    :func:`rules_from`)."""
+    systems = ", ".join(
+        f"{name} ({'/'.join(map(str, sorted(counts)))} players)"
+        for name, counts in PLAYER_COUNTS.items()
+    )
+    parser.add_argument(
+        "--rules",
+        dest="rules_name",
+        metavar="NAME",
+        default=None,
+        help=f"the rule system: {systems} (default: classic; docs/rules.md §11)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="how many players (default: 4)",
+    )
+    # main() resolves the two into ``rules`` (a caller that parses alone gets classic).
+    parser.set_defaults(rules=None)
+
+
+def rules_from(args: argparse.Namespace) -> RuleSet | None:
+    """The rule set that ``--rules`` and ``--players`` ask for, or ``None`` when neither
+    is given (the settings, or classic, decide).
+
+    Raises:
+        CanastaError: one sentence naming the impossible choice and what is possible.
+    """
+    name, players = getattr(args, "rules_name", None), getattr(args, "players", None)
+    if name is None and players is None:
+        return None
+    return preset(name or "classic", players)
+
+
+def add_bot_timeout(parser: argparse.ArgumentParser) -> None:
+    """``--bot-timeout SECONDS``: how long an outside bot may take to answer."""
+    parser.add_argument(
+        "--bot-timeout",
+        type=float,
+        default=BOT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"seconds an outside bot (cmd:COMMAND) may take to answer (default {BOT_TIMEOUT:g})",
+    )
+
+
 def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed the deal (default: random)")
+    add_rules_options(parser)
     parser.add_argument(
         "--difficulty",
         default=None,
         metavar="LEVEL[,LEVEL...]",
-        help=f"bot strength: one of {', '.join(LEVELS)}, or one per bot seat "
-        "West,North,East (default: normal)",
+        help=f"bot strength: one of {', '.join(LEVELS)}, or one per seat after South "
+        "(West,North,East with four players) (default: normal)",
     )
     parser.add_argument(
         "--pace", choices=PACES, default=None, help="how fast bots play (default: normal)"
@@ -59,6 +114,16 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--resume", action="store_true", help="go straight back into the unfinished game"
     )
+    parser.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="SEAT=KIND",
+        dest="seat_kinds",
+        help="who plays a seat: a bot level or cmd:COMMAND, an outside bot speaking "
+        'docs/protocol.md (e.g. west=cmd:"python my_bot.py"); repeat for more seats',
+    )
+    add_bot_timeout(parser)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -91,30 +156,37 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyze.add_argument(
         "--seat",
-        choices=("south", "west", "north", "east"),
-        help="show only what this seat may see",
+        metavar="SEAT",
+        help="show only what this seat may see (a seat of the file's table: south, west, ...)",
     )
 
     simulate = commands.add_parser(
         "simulate",
         help="play bot games headless and report the results",
-        description="Play bot games to the end, each deal also with the teams' seats swapped, "
-        "and print a table of results.",
+        description="Play bot games to the end, each deal once per team with every bot moved "
+        "a seat to the left each time (the teams' seats swapped, with two teams), and print a "
+        "table of results.",
     )
     simulate.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    add_rules_options(simulate)
     simulate.add_argument("--seed", type=int, default=0, help="first deal's seed (default 0)")
     simulate.add_argument(
         "--teams",
-        default="normal,random",
-        metavar="A,B",
-        help="bot level of North-South and of East-West (default normal,random)",
+        default=None,
+        metavar="A,B[,...]",
+        help="bot level (or cmd:COMMAND) of each team: North-South and East-West with four "
+        "players, each player alone with two or three (default: normal for the first, random "
+        "for the rest)",
     )
     simulate.add_argument(
         "--seats",
         default=None,
-        metavar="S,W,N,E",
-        help="bot level per seat in turn order South,West,North,East (overrides --teams)",
+        metavar="LEVEL,...",
+        help="bot level per seat in turn order from South (South,West,North,East with four "
+        "players; one per player), overriding --teams; cmd:COMMAND seats an outside bot "
+        '(docs/protocol.md), e.g. cmd:"python my_bot.py"',
     )
+    add_bot_timeout(simulate)
     simulate.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     simulate.add_argument(
         "--cluster",
@@ -148,6 +220,25 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="ASCII cards and borders (chosen automatically when the terminal is not UTF-8)",
     )
+    serve = commands.add_parser(
+        "serve",
+        help="serve the game to a web browser (pip install 'canasta[web]')",
+        description="Serve the game to a web browser with textual-serve: each browser tab "
+        "plays its own game (closing the tab loses nothing: the game resumes from its "
+        "autosave). Options after '--' go to each game, e.g. canasta serve -- --hotseat.",
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1, this machine only)",
+    )
+    serve.add_argument(
+        "game_args",
+        nargs=argparse.REMAINDER,
+        metavar="-- GAME OPTIONS",
+        help="options for each game, such as --hotseat or --seed 7",
+    )
     return parser
 
 
@@ -155,6 +246,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     args = build_parser().parse_args(argv)
     command = args.command or "play"
+    try:
+        args.rules = rules_from(args)
+    except CanastaError as error:
+        print(f"canasta: {error}", file=sys.stderr)
+        return 2
     if command == "analyze":
         from canasta.analyze import run as run_analyze
 
@@ -167,6 +263,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from canasta.tui.replay import run as run_replay
 
         return run_replay(args)
+    if command == "serve":
+        game = args.game_args[1:] if args.game_args[:1] == ["--"] else args.game_args
+        if build_parser().parse_args(game).command not in (None, "play"):
+            print("canasta serve: after '--' give play options, not a command.", file=sys.stderr)
+            return 2
+        from canasta.serve import run as run_serve
+
+        return run_serve(args)
     from canasta.tui import run as run_tui
 
     return run_tui(args)

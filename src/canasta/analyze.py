@@ -19,13 +19,11 @@ from canasta.engine import (
     apply,
     legal_actions,
     parse_action,
-    seat_name,
     view,
 )
 from canasta.engine.cards import cards_text
 from canasta.engine.narrate import describe_event
 from canasta.engine.record import GameRecord, load_document, position_of, replay
-from canasta.engine.state import TEAM_NAMES, Seat
 
 USAGE_ERROR = 2
 
@@ -52,20 +50,22 @@ def load_state(path: Path) -> GameState:
 
 
 def describe_state(state: GameState, *, seat: int | None = None) -> list[str]:
-    """The analysis lines: phase, turn, scores, pile, hands and melds."""
+    """The analysis lines: the rules, phase, turn, scores, pile, hands and melds."""
+    rules = state.rules
+    seats, teams = rules.seat_names, rules.team_names
     lines = [
-        f"Round {state.round_no}, dealer {seat_name(state.dealer)}.",
+        f"Rules: {rules.label}.",
+        f"Round {state.round_no}, dealer {seats[state.dealer]}.",
         f"Phase: {state.phase.value}.",
     ]
     mover = state.to_move
     if mover is not None:
         what = "must answer partner" if state.phase is Phase.ANSWER else "to play"
-        lines.append(f"Turn: {seat_name(state.turn)}; {seat_name(mover)} {what}.")
-    lines.append(
-        f"Scores: {TEAM_NAMES[0]} {state.scores[0]}, {TEAM_NAMES[1]} {state.scores[1]}; "
-        f"minimums {state.minimums[0]} and {state.minimums[1]}; "
-        f"melded: {'yes' if state.melded[0] else 'no'} and {'yes' if state.melded[1] else 'no'}."
-    )
+        lines.append(f"Turn: {seats[state.turn]}; {seats[mover]} {what}.")
+    scores = ", ".join(f"{name} {score}" for name, score in zip(teams, state.scores, strict=True))
+    minimums = " and ".join(map(str, state.minimums))
+    melded = " and ".join("yes" if done else "no" for done in state.melded)
+    lines.append(f"Scores: {scores}; minimums {minimums}; melded: {melded}.")
     top = state.pile_top
     if top is None:
         pile = "Pile: empty."
@@ -74,7 +74,8 @@ def describe_state(state: GameState, *, seat: int | None = None) -> list[str]:
         if state.pile_blocked:
             flags.append("blocked")
         if state.pile_frozen:
-            flags.append("frozen (a wild card or red three inside)")
+            inside = "a wild card" + (" or red three" if rules.red_three_up_card_freezes else "")
+            flags.append(f"frozen ({inside} inside)")
         pile = f"Pile: {len(state.pile)} cards, top {top}" + (
             f", {', '.join(flags)}." if flags else ", open."
         )
@@ -89,29 +90,44 @@ def describe_state(state: GameState, *, seat: int | None = None) -> list[str]:
             else "Partner said no: may not go out this turn."
         )
     shown = view(state, seat) if seat is not None else None
-    for s in Seat:
+    for s, name in enumerate(seats):
         if shown is not None and s != seat:
-            lines.append(f"{s.label}: {shown.hand_sizes[s]} cards.")
+            lines.append(f"{name}: {shown.hand_sizes[s]} cards.")
         else:
-            lines.append(f"{s.label}: {cards_text(state.hands[s])}")
-    for team in (0, 1):
-        melds = "; ".join(str(meld) for meld in state.melds[team]) or "none"
+            lines.append(f"{name}: {cards_text(state.hands[s])}")
+    for team, name in enumerate(teams):
+        melds = "; ".join(
+            str(meld) + (" (concealed)" if meld.concealed else "") for meld in state.melds[team]
+        )
         reds = cards_text(state.red_threes[team]) or "none"
-        lines.append(f"{TEAM_NAMES[team]} melds: {melds}. Red threes: {reds}.")
+        lines.append(f"{name} melds: {melds or 'none'}. Red threes: {reds}.")
     if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and state.history:
         for score in state.history[-1]:
             parts = ", ".join(f"{label} {points:+d}" for label, points in score.parts())
-            lines.append(f"{TEAM_NAMES[score.team]} this round: {parts}; total {score.total:+d}.")
+            lines.append(f"{teams[score.team]} this round: {parts}; total {score.total:+d}.")
     if state.winner is not None:
-        lines.append(f"{TEAM_NAMES[state.winner]} won the game.")
+        lines.append(f"{teams[state.winner]} won the game.")
     return lines
+
+
+def _seat_of(state: GameState, name: str | None) -> int | None:
+    """The seat ``--seat`` names at the file's table."""
+    if name is None:
+        return None
+    seats = [seat.lower() for seat in state.rules.seat_names]
+    if name.lower() not in seats:
+        raise _UserError(
+            f"--seat {name}: the table ({state.rules.label}) has the seats "
+            f"{', '.join(state.rules.seat_names)}."
+        )
+    return seats.index(name.lower())
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``canasta analyze``."""
-    seat = None if args.seat is None else int(Seat[args.seat.upper()])
     try:
         state = load_state(Path(args.file))
+        seat = _seat_of(state, args.seat)
         if args.action is None:
             if args.out:
                 raise _UserError("--out goes with --apply: give the action to apply.")
@@ -130,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
         except CanastaError as error:
             raise _UserError(str(error)) from None
         for event in step.events:
-            print(describe_event(event, viewer=state.turn))
+            print(describe_event(event, viewer=state.turn, rules=state.rules))
         if args.out:
             try:
                 Path(args.out).write_text(position_of(step.state).to_json(), encoding="utf-8")

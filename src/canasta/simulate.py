@@ -1,9 +1,14 @@
 """``canasta simulate``: headless bot games, duplicated deals, and an honest table.
 
-Game ``i`` uses deal seed ``seed + i // 2``; odd games replay the previous game's deal with
-every bot moved one seat to the left, so each side (``A``, the levels first named for
-North-South, and ``B``) plays both sets of cards of every deal. Results are counted per
-side, whichever seats it held.
+The rule system and table come from ``--rules``/``--players`` (classic, four players by
+default). With ``T`` teams (two partnerships, or each player alone), game ``i`` uses deal
+seed ``seed + i // T`` and moves every bot ``i % T`` seats to the left, so each side (``A``,
+the levels first seated as the first team, ``B`` the second's, ...) plays every team's cards
+of every deal. Results are counted per side, whichever seats it held.
+
+The games run in this process, in ``--jobs`` worker processes or on the Dask cluster of
+``--cluster``, through one executor interface (:mod:`canasta.executors`); searching bots
+play without a wall-clock bound, so the same seed gives the same table whichever runs it.
 
 On a terminal a progress bar shows the games done, their rate and the time left; rich is
 imported only to draw (the worker processes never load it).
@@ -14,22 +19,30 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import math
 import random
-import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from canasta.bots import BOTS, DEFAULT_PLAYOUTS, Effort, make_bot
-from canasta.engine import NextRound, Phase, apply, legal_actions, new_game, view
+from canasta.engine import (
+    NextRound,
+    Phase,
+    RuleSet,
+    apply,
+    classic,
+    legal_actions,
+    start_game,
+    view,
+)
 from canasta.engine.record import position_of
 from canasta.executors import ExecutorError, Workers, open_workers, results
+from canasta.protocol import DEFAULT_TIMEOUT, close_bots, seat_bot, seat_kind, split_seats, tell
+from canasta.tally import render, summarise, wilson
 
 if TYPE_CHECKING:
     from rich.console import Console
-    from rich.table import Table
 
 __all__ = [
     "GameResult",
@@ -45,19 +58,21 @@ __all__ = [
 
 #: A game still unfinished after this many rounds counts as neither side's win.
 MAX_ROUNDS = 60
-_Z = 1.96
 
 
 @dataclass(frozen=True, slots=True)
 class GameTask:
-    """One game to play: its number, deal seed, the level at each seat, and the deals a
-    searching level samples per decision."""
+    """One game to play: its number, deal seed, the level (or outside bot) at each seat, how
+    many seats the bots moved left (``rotation``), the deals a searching level samples per
+    decision, the rules, and the seconds an outside bot may take to answer."""
 
     index: int
     seed: int
-    levels: tuple[str, str, str, str]
-    swapped: bool
+    levels: tuple[str, ...]
+    rotation: int
     playouts: int = DEFAULT_PLAYOUTS
+    rules: RuleSet = classic
+    bot_timeout: float = DEFAULT_TIMEOUT
 
 
 @dataclass(slots=True)
@@ -66,10 +81,11 @@ class GameResult:
 
     index: int
     seed: int
-    swapped: bool
+    rotation: int
     winner: int | None = None
-    scores: tuple[int, int] = (0, 0)
-    #: Each round's score of side A less side B's.
+    #: Each side's game total.
+    scores: tuple[int, ...] = ()
+    #: Each round's score of side A less the best other side's.
     margins: list[float] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)
     #: Decision times in seconds, by level.
@@ -82,72 +98,105 @@ class GameResult:
     #: The CPU time each turn took, by the level of the seat whose turn it was.
     turn_cpu: dict[str, list[float]] = field(default_factory=dict)
     error: str | None = None
+    #: One sentence per outside bot's fault (docs/protocol.md).
+    faults: list[str] = field(default_factory=list)
 
 
-def seat_levels(args: argparse.Namespace) -> tuple[str, str, str, str]:
-    """The level at each seat (South, West, North, East) for the first game of a deal.
+def seat_levels(args: argparse.Namespace, rules: RuleSet = classic) -> tuple[str, ...]:
+    """The level (or ``cmd:COMMAND``, an outside bot) at each seat, in turn order, for the
+    first game of a deal: ``--seats`` names one per seat, ``--teams`` one per team (each
+    player alone is a team); by default the first team is ``normal`` and the others
+    ``random``.
 
     Raises:
-        ValueError: naming an unknown level or a malformed list.
+        ValueError: naming an unknown level or a list of the wrong length.
     """
+    seats = ", ".join(rules.seat_names)
     if args.seats:
-        levels = [level.strip().lower() for level in args.seats.split(",")]
-        if len(levels) != 4:
-            raise ValueError(f"--seats needs four levels S,W,N,E; got {args.seats!r}.")
+        levels = split_seats(args.seats)
+        if len(levels) != rules.players:
+            raise ValueError(
+                f"--seats needs {rules.players} levels, one per seat ({seats}); got {args.seats!r}."
+            )
+    elif args.teams is None:
+        levels = ["random" if rules.team_of(seat) else "normal" for seat in range(rules.players)]
     else:
-        teams = [level.strip().lower() for level in args.teams.split(",")]
-        if len(teams) != 2:
-            raise ValueError(f"--teams needs two levels A,B; got {args.teams!r}.")
-        levels = [teams[0], teams[1], teams[0], teams[1]]
-    for level in levels:
-        if level not in BOTS:
-            raise ValueError(f"There is no bot level {level!r}; choose one of: {', '.join(BOTS)}.")
-    return (levels[0], levels[1], levels[2], levels[3])
+        teams = split_seats(args.teams)
+        if len(teams) != rules.teams:
+            raise ValueError(
+                f"--teams needs {rules.teams} levels, one per team "
+                f"({', '.join(rules.team_names)}); got {args.teams!r}."
+            )
+        levels = [teams[rules.team_of(seat)] for seat in range(rules.players)]
+    return tuple(seat_kind(level, BOTS) for level in levels)
 
 
 def tasks_for(
-    levels: tuple[str, str, str, str],
+    levels: tuple[str, ...],
     *,
     games: int,
     seed: int,
     playouts: int = DEFAULT_PLAYOUTS,
+    rules: RuleSet = classic,
+    bot_timeout: float = DEFAULT_TIMEOUT,
 ) -> list[GameTask]:
-    """The games of a duplicate match: each deal twice, the second time seats rotated."""
+    """The games of a duplicate match: each deal once per team, the bots moved one more
+    seat to the left each time (which gives every side every team's cards, the teams'
+    seats taking turns around the table)."""
     out = []
+    rounds = rules.teams
     for index in range(games):
-        swapped = index % 2 == 1
-        seated = (levels[3], levels[0], levels[1], levels[2]) if swapped else levels
-        out.append(GameTask(index, seed + index // 2, seated, swapped, playouts))
+        rotation = index % rounds
+        seated = tuple(levels[(seat - rotation) % len(levels)] for seat in range(len(levels)))
+        out.append(
+            GameTask(index, seed + index // rounds, seated, rotation, playouts, rules, bot_timeout)
+        )
     return out
 
 
 def play_game(task: GameTask) -> GameResult:
     """Play one game to the end (or :data:`MAX_ROUNDS`) and measure it.
 
+    Outside bots hear every event their seat may see, and are ended with the game.
     Searching bots play without a wall-clock bound, so the game depends on the task alone:
     the same on any machine, in any worker.
     """
-    result = GameResult(task.index, task.seed, task.swapped)
+    result = GameResult(task.index, task.seed, task.rotation)
+    rules = task.rules
     effort = Effort(playouts=task.playouts, cap=None)
-    bots = [make_bot(level, effort=effort) for level in task.levels]
-    rngs = [random.Random(f"{task.seed}:{task.swapped}:{seat}") for seat in range(4)]
-    side_of_team = (1, 0) if task.swapped else (0, 1)
+    bots = [
+        seat_bot(
+            level,
+            seat=seat,
+            timeout=task.bot_timeout,
+            local=lambda name: make_bot(name, effort=effort),
+        )
+        for seat, level in enumerate(task.levels)
+    ]
+    rngs = [random.Random(f"{task.seed}:{task.rotation}:{seat}") for seat in range(rules.players)]
+    # The side whose levels sit at each team's seats this game.
+    side_of_team = [
+        rules.team_of((team[0] - task.rotation) % rules.players) for team in rules.partnerships
+    ]
     latencies: dict[str, list[float]] = {level: [] for level in set(task.levels)}
     turn_max = dict.fromkeys(latencies, 0.0)
     turn_max_cpu = dict.fromkeys(latencies, 0.0)
     turn_cpus: dict[str, list[float]] = {level: [] for level in latencies}
-    state = new_game(seed=task.seed)
+    state, dealt = start_game(rules, seed=task.seed)
+    tell(bots, dealt)
     turns = 0
     turn_time = turn_cpu = 0.0
     while state.phase is not Phase.GAME_OVER:
         if state.phase is Phase.ROUND_OVER:
-            mine, theirs = state.history[-1][0].total, state.history[-1][1].total
-            result.margins.append(float(mine - theirs if not task.swapped else theirs - mine))
+            by_side = _by_side([score.total for score in state.history[-1]], side_of_team)
+            result.margins.append(float(by_side[0] - max(by_side[1:])))
             result.turns.append(turns)
             turns = 0
             if len(state.history) >= MAX_ROUNDS:
                 break
-            state = apply(state, NextRound()).state
+            step = apply(state, NextRound())
+            tell(bots, step.events)
+            state = step.state
             continue
         seat = state.to_move
         assert seat is not None
@@ -178,11 +227,13 @@ def play_game(task: GameTask) -> GameResult:
         if action not in legal:
             result.error = f"{level} bot at seat {seat} chose an illegal action: {action}"
             break
-        state = apply(state, action).state
+        step = apply(state, action)
+        tell(bots, step.events)
+        state = step.state
+    result.faults = [f"Game {task.index}: {fault}" for fault in close_bots(bots)]
     if state.phase is Phase.GAME_OVER and state.winner is not None:
         result.winner = side_of_team[state.winner]
-    scores = state.scores
-    result.scores = (scores[0], scores[1]) if not task.swapped else (scores[1], scores[0])
+    result.scores = _by_side(state.scores, side_of_team)
     result.latencies = latencies
     result.turn_max = turn_max
     result.turn_max_cpu = turn_max_cpu
@@ -190,174 +241,12 @@ def play_game(task: GameTask) -> GameResult:
     return result
 
 
-def wilson(successes: int, trials: int, z: float = _Z) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default)."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def _percentile(values: Sequence[float], share: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
-
-
-def summarise(
-    results: Sequence[GameResult],
-    *,
-    levels: tuple[str, str, str, str],
-    seconds: float,
-    jobs: int,
-    playouts: int,
-    seed: int,
-    where: str = "this process",
-) -> dict[str, Any]:
-    """The match's figures, as printed and as written to JSON: wins with Wilson intervals,
-    the duplicate deals' outcomes, margins, lengths, latencies, speed (``jobs``: how many
-    games ran at once, ``where``: on what)."""
-    finished = [r for r in results if r.winner is not None]
-    wins = [sum(1 for r in finished if r.winner == side) for side in (0, 1)]
-    margins = [m for r in results for m in r.margins]
-    turns = [t for r in results for t in r.turns]
-    mean_margin = statistics.fmean(margins) if margins else 0.0
-    spread = statistics.stdev(margins) if len(margins) > 1 else 0.0
-    half = _Z * spread / math.sqrt(len(margins)) if margins else 0.0
-    latency: dict[str, dict[str, float]] = {}
-    for level in sorted({lv for r in results for lv in r.latencies}):
-        times = [t for r in results for t in r.latencies.get(level, [])]
-        turn_cpu = [t for r in results for t in r.turn_cpu.get(level, [])]
-        latency[level] = {
-            "decisions": len(times),
-            "p50_ms": 1000 * _percentile(times, 0.5),
-            "p99_ms": 1000 * _percentile(times, 0.99),
-            "max_ms": 1000 * max(times, default=0.0),
-            "turn_p50_cpu_ms": 1000 * _percentile(turn_cpu, 0.5),
-            "turn_p99_cpu_ms": 1000 * _percentile(turn_cpu, 0.99),
-            "turn_max_ms": 1000 * max((r.turn_max.get(level, 0.0) for r in results), default=0),
-            "turn_max_cpu_ms": 1000
-            * max((r.turn_max_cpu.get(level, 0.0) for r in results), default=0),
-        }
-    sides = {}
-    for side, name in enumerate("AB"):
-        low, high = wilson(wins[side], len(finished))
-        sides[name] = {
-            "levels": _side_levels(levels, side),
-            "wins": wins[side],
-            "win_rate": wins[side] / len(finished) if finished else 0.0,
-            "wilson95": [low, high],
-        }
-    data: dict[str, Any] = {
-        "games": len(results),
-        "deals": len({r.seed for r in results}),
-        "seed": seed,
-        "playouts": playouts,
-        "jobs": jobs,
-        "where": where,
-        "seats": dict(zip(("South", "West", "North", "East"), levels, strict=True)),
-        "sides": sides,
-        "unfinished": len(results) - len(finished) - sum(1 for r in results if r.error),
-        "errors": [r.error for r in results if r.error],
-        "duplicate": _duplicate(results),
-        "margin_per_round": {
-            "mean": mean_margin,
-            "ci95": [mean_margin - half, mean_margin + half],
-            "rounds": len(margins),
-        },
-        "rounds_per_game": statistics.fmean(len(r.margins) for r in results) if results else 0.0,
-        "turns_per_round": statistics.fmean(turns) if turns else 0.0,
-        "latency": latency,
-        "seconds": seconds,
-        "games_per_second": len(results) / seconds if seconds > 0 else 0.0,
-        "games_per_second_per_core": len(results) / seconds / jobs if seconds > 0 else 0.0,
-    }
-    return data
-
-
-def _duplicate(results: Sequence[GameResult]) -> dict[str, Any]:
-    """Per deal (both of its games), who won both, who split, and side A's final score
-    less B's averaged over the deal's games, with a 95% interval: luck of the cards
-    cancels out within a deal."""
-    deals: dict[int, list[GameResult]] = {}
-    for result in results:
-        deals.setdefault(result.seed, []).append(result)
-    pairs = [games for games in deals.values() if len(games) == 2]
-    a_wins = [sum(1 for r in games if r.winner == 0) for games in pairs]
-    margins = [statistics.fmean(r.scores[0] - r.scores[1] for r in games) for games in pairs]
-    mean = statistics.fmean(margins) if margins else 0.0
-    half = _Z * statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
-    return {
-        "deals": len(pairs),
-        "A_won_both": a_wins.count(2),
-        "split": a_wins.count(1),
-        "B_won_both": sum(1 for games in pairs if all(r.winner == 1 for r in games)),
-        "score_margin_per_deal": {"mean": mean, "ci95": [mean - half, mean + half]},
-    }
-
-
-def _side_levels(levels: tuple[str, str, str, str], side: int) -> str:
-    """Side A is the levels first seated North-South; B the East-West ones."""
-    first, second = levels[side], levels[side + 2]
-    return first if first == second else f"{first}+{second}"
-
-
-def render(data: dict[str, Any]) -> Table:
-    """The results table of :func:`summarise`'s figures."""
-    from rich.table import Table
-
-    table = Table(title=f"{data['games']} games ({data['deals']} deals, seats swapped)")
-    table.add_column("figure")
-    table.add_column("value", justify="right")
-    for name, side in data["sides"].items():
-        low, high = side["wilson95"]
-        table.add_row(
-            f"side {name} ({side['levels']}) wins",
-            f"{side['wins']} = {100 * side['win_rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]",
-        )
-    if data["unfinished"]:
-        table.add_row("unfinished games", str(data["unfinished"]))
-    if data["errors"]:
-        table.add_row("games stopped by an error", str(len(data["errors"])))
-    duplicate = data["duplicate"]
-    if duplicate["deals"]:
-        low, high = duplicate["score_margin_per_deal"]["ci95"]
-        table.add_row(
-            "deals A won twice / split / B twice",
-            f"{duplicate['A_won_both']} / {duplicate['split']} / {duplicate['B_won_both']}",
-        )
-        table.add_row(
-            "game score A-B per deal",
-            f"{duplicate['score_margin_per_deal']['mean']:+.0f} [{low:+.0f}, {high:+.0f}]",
-        )
-    margin = data["margin_per_round"]
-    low, high = margin["ci95"]
-    table.add_row("margin A-B per round", f"{margin['mean']:+.0f} [{low:+.0f}, {high:+.0f}]")
-    table.add_row("rounds per game", f"{data['rounds_per_game']:.2f}")
-    table.add_row("turns per round", f"{data['turns_per_round']:.1f}")
-    for level, figures in data["latency"].items():
-        table.add_row(
-            f"{level} decision p50 / p99 / max",
-            f"{figures['p50_ms']:.2f} / {figures['p99_ms']:.2f} / {figures['max_ms']:.2f} ms",
-        )
-        table.add_row(
-            f"{level} turn CPU p50 / p99",
-            f"{figures['turn_p50_cpu_ms']:.1f} / {figures['turn_p99_cpu_ms']:.1f} ms",
-        )
-        table.add_row(
-            f"{level} most time in one turn (wall / CPU)",
-            f"{figures['turn_max_ms']:.1f} / {figures['turn_max_cpu_ms']:.1f} ms",
-        )
-    table.add_row(
-        "games per second",
-        f"{data['games_per_second']:.2f} ({data['games_per_second_per_core']:.2f} per worker)"
-        f" on {data['where']}",
-    )
-    return table
+def _by_side(values: Sequence[int], side_of_team: Sequence[int]) -> tuple[int, ...]:
+    """Per-team ``values`` in side order."""
+    out = [0] * len(values)
+    for team, side in enumerate(side_of_team):
+        out[side] = values[team]
+    return tuple(out)
 
 
 def _play(tasks: list[GameTask], workers: Workers, *, bar_on: Console | None) -> list[GameResult]:
@@ -400,18 +289,29 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
 
     console = console or Console()
     complaints = Console(stderr=True)
+    rules = args.rules or classic
     try:
-        levels = seat_levels(args)
+        levels = seat_levels(args, rules)
     except ValueError as error:
         complaints.print(
             f"canasta simulate: {error}", markup=False, highlight=False, soft_wrap=True
         )
         return 2
-    if args.games < 1 or args.jobs < 1 or args.playouts < 1:
-        complaints.print("canasta simulate: --games, --jobs and --playouts must be positive.")
+    if args.games < 1 or args.jobs < 1 or args.playouts < 1 or args.bot_timeout <= 0:
+        complaints.print(
+            "canasta simulate: --games, --jobs, --playouts and --bot-timeout must be positive.",
+            soft_wrap=True,
+        )
         return 2
     json_out = args.json == "-"
-    tasks = tasks_for(levels, games=args.games, seed=args.seed, playouts=args.playouts)
+    tasks = tasks_for(
+        levels,
+        games=args.games,
+        seed=args.seed,
+        playouts=args.playouts,
+        rules=rules,
+        bot_timeout=args.bot_timeout,
+    )
     bar_on = console if console.is_terminal and not json_out else None
     try:
         with open_workers(jobs=args.jobs, cluster=args.cluster) as workers:
@@ -431,6 +331,7 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
         jobs=workers.slots,
         playouts=args.playouts,
         seed=args.seed,
+        rules=rules,
         where=workers.where,
     )
     if json_out:
@@ -439,6 +340,8 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
         console.print(render(data))
     for problem in data["errors"]:
         complaints.print(f"[bold]error:[/bold] {problem[:300]}", markup=True, highlight=False)
+    for fault in data["faults"]:
+        complaints.print(f"fault: {fault}", markup=False, highlight=False, soft_wrap=True)
     if args.json and not json_out:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(data, handle, indent=2)

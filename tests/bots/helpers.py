@@ -6,7 +6,17 @@ import random
 from collections.abc import Iterator
 
 from canasta.bots import Bot, Effort, HardBot, make_bot
-from canasta.engine import GameState, NextRound, Phase, apply, legal_actions, new_game, view
+from canasta.engine import (
+    GameState,
+    NextRound,
+    Phase,
+    RuleSet,
+    apply,
+    classic,
+    legal_actions,
+    new_game,
+    view,
+)
 
 
 def bot(level: str) -> Bot:
@@ -17,14 +27,17 @@ def bot(level: str) -> Bot:
     return make_bot(level)
 
 
-def play(seats: tuple[str, str, str, str], *, seed: int, rounds: int) -> Iterator[GameState]:
-    """Every decision state of a seeded game between ``seats``, for ``rounds`` rounds.
+def play(
+    seats: tuple[str, ...], *, seed: int, rounds: int, rules: RuleSet = classic
+) -> Iterator[GameState]:
+    """Every decision state of a seeded game of ``rules`` between ``seats`` (a level per
+    seat), for ``rounds`` rounds.
 
     Asserts on the way that each bot chose one of the legal actions.
     """
     bots = [bot(level) for level in seats]
-    rngs = [random.Random(f"{seed}:{seat}") for seat in range(4)]
-    state = new_game(seed=seed)
+    rngs = [random.Random(f"{seed}:{seat}") for seat in range(len(seats))]
+    state = new_game(rules, seed=seed)
     while state.phase is not Phase.GAME_OVER:
         if state.phase is Phase.ROUND_OVER:
             if len(state.history) >= rounds:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from canasta.choices import LEVELS
-from canasta.engine import Answer, AskPartner, Phase, legal_actions
+from canasta.engine import PLAYER_COUNTS, Answer, AskPartner, Phase, legal_actions, preset
 
 from .helpers import play
 
@@ -48,6 +48,26 @@ def test_ask_and_answer_decisions_occur_and_stay_legal() -> None:
                 asked += 1
     assert asked > 0
     assert answered > 0
+
+
+OTHER_TABLES = [
+    (system, players)
+    for system, counts in PLAYER_COUNTS.items()
+    for players in counts
+    if (system, players) != ("classic", 4)
+]
+
+
+@pytest.mark.parametrize(("system", "players"), OTHER_TABLES)
+def test_every_level_plays_every_table_legally(system: str, players: int) -> None:
+    rules = preset(system, players)
+    strongest_first = LEVELS[::-1]
+    seats = tuple(strongest_first[seat % len(LEVELS)] for seat in range(players))
+    decisions = 0
+    for state in play(seats, seed=players, rounds=1, rules=rules):
+        decisions += 1
+        assert len(state.hands) == players
+    assert decisions > 30
 
 
 def test_the_registry_builds_exactly_the_levels_a_player_can_choose() -> None:

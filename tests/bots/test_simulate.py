@@ -11,6 +11,7 @@ import pytest
 from rich.console import Console
 
 from canasta.__main__ import build_parser, main
+from canasta.engine import preset
 from canasta.simulate import run, tasks_for, wilson
 
 TWO_GAMES = ["simulate", "--games", "2", "--seed", "1", "--teams", "random,random"]
@@ -123,6 +124,52 @@ def test_duplicate_deals_swap_the_sides_seats() -> None:
     assert first.seed == second.seed == 5
     assert first.levels == ("hard", "normal", "hard", "normal")
     assert second.levels == ("normal", "hard", "normal", "hard")
+
+
+def test_simulate_plays_a_three_player_table_with_one_level_per_player(tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    status = main(
+        [
+            "simulate",
+            *("--rules", "traditional", "--players", "3", "--games", "3"),
+            *("--teams", "normal,random,easy", "--json", str(out)),
+        ]
+    )
+    assert status == 0
+    data = json.loads(out.read_text())
+    assert (data["rules"], data["players"], data["deals"]) == ("traditional", 3, 1)
+    assert data["seats"] == {"South": "normal", "West": "random", "East": "easy"}
+    assert [side["levels"] for side in data["sides"].values()] == ["normal", "random", "easy"]
+    assert sum(side["wins"] for side in data["sides"].values()) + data["unfinished"] == 3
+
+
+def test_each_deal_is_played_once_per_team_with_every_bot_moved_on() -> None:
+    rules = preset("classic", 3)
+    tasks = tasks_for(("hard", "normal", "easy"), games=3, seed=5, rules=rules)
+    assert [task.seed for task in tasks] == [5, 5, 5]
+    assert [task.levels for task in tasks] == [
+        ("hard", "normal", "easy"),
+        ("easy", "hard", "normal"),
+        ("normal", "easy", "hard"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["--players", "6", "--seats", "normal,random"], "--seats needs 6 levels"),
+        (["--players", "3", "--teams", "normal,random"], "--teams needs 3 levels"),
+        (["--rules", "classic", "--players", "5"], "2, 3, 4 or 6 players, not 5"),
+        (["--rules", "samba"], "choose one of: classic, traditional"),
+    ],
+)
+def test_simulate_refuses_an_impossible_table_in_one_sentence(
+    args: list[str], problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", *args]) == 2
+    err = capsys.readouterr().err
+    assert problem in err
+    assert err.count(".") == 1, err
 
 
 def test_wilson_interval_contains_the_rate_and_narrows_with_more_games() -> None:

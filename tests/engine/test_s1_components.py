@@ -9,11 +9,10 @@ from canasta.engine import (
     Card,
     Seat,
     card_value,
+    classic,
     full_deck,
     new_game,
     parse_card,
-    partner,
-    team_of,
 )
 from canasta.engine.cards import NATURAL_RANKS
 
@@ -25,12 +24,12 @@ def test_s1_1_seats_in_turn_order_south_west_north_east() -> None:
 
 
 def test_s1_1_partners_sit_opposite_in_two_teams() -> None:
-    assert partner(Seat.SOUTH) == Seat.NORTH
-    assert partner(Seat.WEST) == Seat.EAST
-    assert partner(Seat.NORTH) == Seat.SOUTH
-    assert partner(Seat.EAST) == Seat.WEST
-    assert team_of(Seat.SOUTH) == team_of(Seat.NORTH) == 0
-    assert team_of(Seat.WEST) == team_of(Seat.EAST) == 1
+    assert classic.partner(Seat.SOUTH) == Seat.NORTH
+    assert classic.partner(Seat.WEST) == Seat.EAST
+    assert classic.partner(Seat.NORTH) == Seat.SOUTH
+    assert classic.partner(Seat.EAST) == Seat.WEST
+    assert classic.team_of(Seat.SOUTH) == classic.team_of(Seat.NORTH) == 0
+    assert classic.team_of(Seat.WEST) == classic.team_of(Seat.EAST) == 1
 
 
 def test_s1_1_play_passes_to_the_left() -> None:

@@ -121,7 +121,7 @@ def test_s2_4_the_first_deal_tells_its_up_cards_and_the_red_threes_before_the_fi
     step = start_game(deck=deck)
     assert step.events == (
         RoundDealt(1, Seat.EAST),
-        UpCardTurned(parse_cards("jk")[0], True),
+        UpCardTurned(parse_cards("jk")[0], True, True),
         UpCardTurned(parse_cards("s9")[0], False),
         RedThreeLaid(Seat.SOUTH, parse_cards("h3")[0], True),
     )

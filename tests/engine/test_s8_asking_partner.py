@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import IllegalActionError, Phase, Reason, Seat, check, partner
+from canasta.engine import IllegalActionError, Phase, Reason, Seat, check
 from canasta.engine.actions import Answer, AskPartner
 from canasta.engine.events import PartnerAnswered, PartnerAsked
 
@@ -164,13 +164,13 @@ def test_s8_4_every_seat_asks_and_its_partner_answers(seat: Seat) -> None:
         stock=STOCK,  # type: ignore[arg-type]
     )
     state = act(state, "ask")
-    assert state.to_move == partner(seat)
+    assert state.to_move == state.rules.partner(seat)
     assert listed(state) == {Answer(True), Answer(False)}
     with pytest.raises(IllegalActionError) as caught:
         check(state, Answer(True), seat=seat)
     assert caught.value.reason is Reason.NOT_YOUR_TURN
     refused(state, "discard h4", Reason.WRONG_PHASE, "8")
-    check(state, Answer(True), seat=partner(seat))
+    check(state, Answer(True), seat=state.rules.partner(seat))
     state = act(state, "yes")
     assert state.to_move == seat
     state = act(state, "meld c9 d9 h9", "discard h4")

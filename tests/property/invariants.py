@@ -19,7 +19,18 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from canasta.bots import make_bot
-from canasta.engine import Action, GameState, NextRound, Phase, apply, legal_actions, new_game, view
+from canasta.engine import (
+    Action,
+    GameState,
+    NextRound,
+    Phase,
+    RuleSet,
+    apply,
+    classic,
+    legal_actions,
+    new_game,
+    view,
+)
 from canasta.engine.cards import Card, full_deck
 from canasta.engine.record import load_position, position_of
 
@@ -275,17 +286,22 @@ def soak(
     seed: int,
     tally: Tally,
     on_hand: Callable[[int], None] | None = None,
-) -> None:
-    """Play ``hands`` hands (rounds) with the chooser of ``mode``, game after game, and
-    check the deal and the state after every action into ``tally``; ``on_hand`` hears the
-    count of hands played after each one."""
+    *,
+    rules: RuleSet = classic,
+    games: int | None = None,
+) -> int:
+    """Play ``hands`` hands (rounds) of ``rules`` with the chooser of ``mode``, game after
+    game (at most ``games`` games), and check the deal and the state after every action
+    into ``tally``; ``on_hand`` hears the count of hands played after each one. Returns
+    how many games were played to their end."""
     make_chooser = MODES[mode]
     played = 0
     game = 0
-    while played < hands:
+    finished = 0
+    while played < hands and (games is None or game < games):
         deal_seed = seed * 100_003 + game
         game += 1
-        state = new_game(seed=deal_seed)
+        state = new_game(rules, seed=deal_seed)
         choose = make_chooser(state)
         index = 0
         tally.check(state, f"{mode} deal seed {deal_seed}, round 1, action 0")
@@ -304,3 +320,5 @@ def soak(
                 played += 1
                 if on_hand is not None:
                     on_hand(played)
+        finished += state.phase is Phase.GAME_OVER
+    return finished

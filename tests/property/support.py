@@ -15,7 +15,6 @@ from canasta.engine import (
     card_value,
     full_deck,
     legal_actions,
-    team_of,
 )
 from canasta.engine.actions import (
     Answer,
@@ -92,7 +91,7 @@ def expected_round_scores(state: GameState) -> list[dict[str, int]]:
                 "red_threes": reds,
                 "red_three_points": red_points,
                 "going_out": 100
-                if state.went_out is not None and team_of(state.went_out) == team
+                if state.went_out is not None and state.rules.team_of(state.went_out) == team
                 else 0,
             }
         )
@@ -141,7 +140,7 @@ def candidate_actions(state: GameState) -> Iterator[Action]:
                 for wild in wild_sets:
                     yield TakePile(nat + wild)
         return
-    team = team_of(state.turn)
+    team = state.rules.team_of(state.turn)
     meld_ranks = {meld.rank for meld in state.melds[team]}
     for rank, naturals in by_rank.items():
         for nat in _sub_multisets(naturals, 11):

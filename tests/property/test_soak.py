@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import GameState, Phase, apply, legal_actions, new_game, view
+from canasta.engine import (
+    PLAYER_COUNTS,
+    GameState,
+    Phase,
+    apply,
+    legal_actions,
+    new_game,
+    preset,
+    view,
+)
 
 from .invariants import (
     CHECKS,
@@ -25,6 +34,22 @@ def test_a_short_soak_finds_no_break(mode: str, hands: int) -> None:
     tally = Tally()
     soak(mode, hands, seed=11, tally=tally)
     assert tally.states > 50 * hands
+    assert tally.breaks == dict.fromkeys(CHECKS, 0), tally.shown
+
+
+@pytest.mark.parametrize(
+    ("system", "players"),
+    [(system, players) for system, counts in PLAYER_COUNTS.items() for players in counts],
+)
+def test_every_rule_system_and_table_soaks_without_a_break(system: str, players: int) -> None:
+    tally = Tally()
+    rules = preset(system, players)
+    finished = soak("random", 1, seed=3, tally=tally, rules=rules)
+    assert finished == 0
+    assert tally.states > 50
+    assert tally.breaks == dict.fromkeys(CHECKS, 0), tally.shown
+    tally = Tally()
+    assert soak("normal", 100, seed=3, tally=tally, rules=rules, games=1) == 1
     assert tally.breaks == dict.fromkeys(CHECKS, 0), tally.shown
 
 

@@ -21,7 +21,7 @@ from canasta.engine import (
     parse_card,
     parse_cards,
 )
-from canasta.engine.record import Position, TurnModel
+from canasta.engine.position import Position, TurnModel
 from canasta.tui.flow import meld_plan
 
 from .helpers import make_test_app, select_cards, settle

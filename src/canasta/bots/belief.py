@@ -111,13 +111,7 @@ def asker_can_go_out(state: GameState) -> bool:
     team = rules.team_of(asker)
     table = {m.rank: (m.naturals, m.wilds) for m in state.melds[team]}
     need = 0 if state.melded[team] else max(0, state.minimums[team] - state.turn_value)
-    return can_go_out(
-        count_hand(state.hands[asker]),
-        table,
-        rules,
-        has_canasta=state.has_canasta(team),
-        need=need,
-    )
+    return can_go_out(count_hand(state.hands[asker]), table, rules, need=need)
 
 
 def _partner_would_answer(state: GameState, mate: int, permission: bool) -> bool:

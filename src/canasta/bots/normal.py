@@ -11,8 +11,9 @@ search), so that four of them play many games a second:
   (their melds, the cards they are known to hold, how many of a rank are still unseen)
   against what the card is worth in the hand; black threes are stoppers, and a two freezes
   a big pile when every natural discard is dangerous;
-* going out: only when the score says so (two canastas, opponents close to going out, a low
-  stock, or the game won), asking partner when partner holds many cards;
+* going out: only when the score says so (a canasta more than going out needs, opponents
+  close to going out, a low stock, or the game won), asking partner when partner holds many
+  cards;
 * answering partner: weighs its own hand's points and the canastas it could still complete
   against the going-out bonus and the opponents' threat.
 """
@@ -38,9 +39,18 @@ from canasta.engine import (
     TakePile,
     card_value,
 )
-from canasta.engine.cards import BLACK_THREES, WILD_CARDS, rank_name
+from canasta.engine.cards import (
+    BLACK_THREES,
+    JOKER,
+    KING,
+    RANK_OF,
+    TWO,
+    WILD_CARDS,
+    Suit,
+    rank_name,
+)
 from canasta.engine.scoring import score_team
-from canasta.engine.solver import can_go_out, count_hand
+from canasta.engine.solver import can_go_out, canastas_short, count_hand
 from canasta.engine.state import without_cards
 
 __all__ = [
@@ -57,6 +67,21 @@ __all__ = [
 #: in the pile, on top of a fixed part.
 _PILE_CARD_WORTH = 15
 _PILE_BASE_WORTH = 30
+#: ... plus this share of the pile's card points.
+_PILE_POINTS_SHARE = 0.25
+#: The opponents threaten to go out when they have the canastas for it and one of them
+#: holds this few cards, or when the stock is this low.
+_FEW_CARDS = 4
+_LOW_STOCK = 10
+#: What each card a stock draw brings beyond the first is worth against taking the pile.
+_DRAWN_CARD_WORTH = 8
+
+
+def _partner_cards(seen: PlayerView) -> int:
+    """How many cards the seat's partners hold (none for a player alone)."""
+    rules = seen.rules
+    team = rules.partnerships[rules.team_of(seen.seat)]
+    return sum(seen.hand_sizes[s] for s in team if s != seen.seat)
 
 
 def _at_least(count: int, trials: int, chance: float) -> float:
@@ -78,13 +103,13 @@ class Situation:
 
     seen: PlayerView
     team: int
-    #: The team of the next player, who may take the pile this seat discards to.
-    next_team: int
     canasta_size: int
-    #: The team's melds and the next player's team's, by rank.
+    #: The team's melds, and those of the next player's team (who may take the discard),
+    #: by rank.
     mine: dict[int, tuple[int, int]]
     theirs: dict[int, tuple[int, int]]
     canastas: int
+    #: The most canastas any opposing team has.
     opponent_canastas: int
     #: Naturals in hand by rank.
     held: dict[int, int]
@@ -101,48 +126,41 @@ class Situation:
         rules = seen.rules
         team = rules.team_of(seen.seat)
         size = rules.canasta_size
-        # The next player's team takes the pile after this seat's discard; the most
-        # advanced opposing team is the one that threatens to go out.
-        next_team = rules.team_of(rules.next_seat(seen.seat))
         mine = {m.rank: (m.naturals, m.wilds) for m in seen.melds[team]}
-        theirs = {m.rank: (m.naturals, m.wilds) for m in seen.melds[next_team]}
+        nxt = rules.team_of(rules.next_seat(seen.seat))
+        theirs = {m.rank: (m.naturals, m.wilds) for m in seen.melds[nxt]}
         canastas = sum(1 for m in seen.melds[team] if len(m.cards) >= size)
+        opponents = [t for t in range(rules.teams) if t != team]
         opponent_canastas = max(
-            (
-                sum(1 for m in melds if len(m.cards) >= size)
-                for other, melds in enumerate(seen.melds)
-                if other != team
-            ),
-            default=0,
+            sum(1 for m in seen.melds[t] if len(m.cards) >= size) for t in opponents
         )
         held: dict[int, int] = {}
-        visible = [0] * 14
+        visible = [0] * (KING + 1)
         for card in seen.hand:
-            rank = card >> 2
+            rank = RANK_OF[card]
             visible[rank] += 1
             if card not in WILD_CARDS:
                 held[rank] = held.get(rank, 0) + 1
         for card in seen.pile:
-            visible[card >> 2] += 1
+            visible[RANK_OF[card]] += 1
         for melds in seen.melds:
             for meld in melds:
                 for card in meld.cards:
-                    visible[card >> 2] += 1
+                    visible[RANK_OF[card]] += 1
         known_total = 0
         for cards in seen.known:
             known_total += len(cards)
             for card in cards:
-                visible[card >> 2] += 1
-        others = sum(seen.hand_sizes) - len(seen.hand)
+                visible[RANK_OF[card]] += 1
+        others = sum(size for s, size in enumerate(seen.hand_sizes) if s != seen.seat)
         unseen_total = others - known_total + seen.stock_size
-        opponent_sizes = [
-            size_ for s, size_ in enumerate(seen.hand_sizes) if rules.team_of(s) != team
-        ]
-        threat = (opponent_canastas > 0 and min(opponent_sizes) <= 4) or seen.stock_size <= 10
+        fewest = min(seen.hand_sizes[s] for t in opponents for s in rules.partnerships[t])
+        threat = (
+            opponent_canastas >= rules.canastas_to_go_out and fewest <= _FEW_CARDS
+        ) or seen.stock_size <= _LOW_STOCK
         return cls(
             seen=seen,
             team=team,
-            next_team=next_team,
             canasta_size=size,
             mine=mine,
             theirs=theirs,
@@ -153,17 +171,6 @@ class Situation:
             unseen_total=max(1, unseen_total),
             threat=threat,
         )
-
-    @property
-    def partner_cards(self) -> int:
-        """Cards in partner's hand (``0`` for a player on their own)."""
-        mate = self.seen.partner
-        return 0 if mate is None else self.seen.hand_sizes[mate]
-
-    @property
-    def best_opponent_score(self) -> int:
-        """The highest game score among the other teams."""
-        return max(s for team, s in enumerate(self.seen.scores) if team != self.team)
 
     @property
     def game_in_reach(self) -> bool:
@@ -182,7 +189,8 @@ class Situation:
             concealed=False,
         )
         ours = seen.scores[self.team] + round_score.total
-        return ours >= rules.target_score and ours > self.best_opponent_score + 600
+        best_other = max(score for t, score in enumerate(seen.scores) if t != self.team)
+        return ours >= rules.target_score and ours > best_other + 600
 
     def near_canastas(self) -> int:
         """The team's melds that this hand's naturals would (nearly) make canastas."""
@@ -202,11 +210,12 @@ def take_score(situation: Situation, take: TakePile) -> float:
     seen = situation.seen
     pile = seen.pile
     top = pile[-1]
-    rank = top >> 2
+    rank = RANK_OF[top]
     wilds = sum(1 for c in take.cards if c in WILD_CARDS)
-    score = 12.0
+    # Drawing brings draw_count cards: the more it brings, the less the pile is worth.
+    score = 12.0 - _DRAWN_CARD_WORTH * (seen.rules.draw_count - 1)
     for card in pile[:-1]:
-        card_rank = card >> 2
+        card_rank = RANK_OF[card]
         if card in WILD_CARDS:
             score += 25
         elif card_rank in situation.mine or situation.held.get(card_rank, 0) >= 1:
@@ -235,7 +244,7 @@ def _placement(action: Meld | LayOff) -> tuple[int, int, int]:
     for card in action.cards:
         if card not in WILD_CARDS:
             naturals += 1
-            rank = card >> 2
+            rank = RANK_OF[card]
     return rank, naturals, len(action.cards) - naturals
 
 
@@ -247,15 +256,14 @@ def _keeps_going_out(situation: Situation, action: Meld | LayOff) -> bool:
     before = table.get(rank, (0, 0))
     after = (before[0] + naturals, before[1] + wilds)
     table[rank] = after
-    canasta = situation.canastas > 0 or sum(after) >= situation.canasta_size
     need = 0
     if not seen.melded[situation.team]:
         value = sum(card_value(c) for c in action.cards)
         need = max(0, seen.minimums[situation.team] - seen.turn_value - value)
     hand_after = without_cards(seen.hand, action.cards) or ()
     if not hand_after:
-        return canasta and need == 0
-    return can_go_out(count_hand(hand_after), table, seen.rules, has_canasta=canasta, need=need)
+        return canastas_short(table, seen.rules) == 0 and need == 0
+    return can_go_out(count_hand(hand_after), table, seen.rules, need=need)
 
 
 def placement_score(situation: Situation, action: Meld | LayOff, *, dump: bool) -> float:
@@ -294,23 +302,27 @@ def placement_score(situation: Situation, action: Meld | LayOff, *, dump: bool) 
 def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, float]:
     """What discarding each of ``cards`` is expected to cost (lower is better)."""
     seen = situation.seen
+    seat = seen.seat
     pile = seen.pile
-    nxt = seen.rules.next_seat(seen.seat)
-    opponents = situation.next_team
+    rules = seen.rules
+    nxt = rules.next_seat(seat)
+    opponents = rules.team_of(nxt)
     frozen_for_them = seen.pile_frozen or not seen.melded[opponents]
     pile_worth = (
-        _PILE_BASE_WORTH + _PILE_CARD_WORTH * len(pile) + sum(card_value(c) for c in pile) / 4
+        _PILE_BASE_WORTH
+        + _PILE_CARD_WORTH * len(pile)
+        + sum(card_value(c) for c in pile) * _PILE_POINTS_SHARE
     )
     their_unknown = seen.hand_sizes[nxt] - len(seen.known[nxt])
     known_ranks: dict[int, int] = {}
     for card in seen.known[nxt]:
         if card not in WILD_CARDS:
-            known_ranks[card >> 2] = known_ranks.get(card >> 2, 0) + 1
+            known_ranks[RANK_OF[card]] = known_ranks.get(RANK_OF[card], 0) + 1
     costs: dict[Card, float] = {}
     natural_dangers: list[float] = []
     for card in cards:
-        rank = card >> 2
-        if card == 0:
+        rank = RANK_OF[card]
+        if card == JOKER:
             costs[card] = 500.0
             continue
         if card in WILD_CARDS:
@@ -319,7 +331,7 @@ def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, flo
         if card in BLACK_THREES:
             costs[card] = -10.0 - 3 * len(pile)
             continue
-        unseen = max(0, 8 - situation.visible[rank])
+        unseen = max(0, rules.decks * len(Suit) - situation.visible[rank])
         chance = unseen / situation.unseen_total
         if not frozen_for_them and rank in situation.theirs:
             take = 1.0
@@ -343,7 +355,7 @@ def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, flo
     # would likely hand the opponents a big pile.
     if natural_dangers and min(natural_dangers) > 60 and not seen.pile_frozen and len(pile) >= 6:
         for card in cards:
-            if 8 <= card < 12:
+            if RANK_OF[card] == TWO:
                 costs[card] = 55.0
     return costs
 
@@ -353,14 +365,16 @@ def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, flo
 
 def wants_out(situation: Situation) -> bool:
     """Whether going out now is worth more than playing on (the seat can go out)."""
-    partner_cards = situation.partner_cards
+    seen = situation.seen
+    partner_cards = _partner_cards(seen)
     benefit = 100.0
     if situation.threat:
         benefit += 250
     if situation.game_in_reach:
         benefit += 500
     cost = 8.0 * partner_cards
-    if situation.canastas < 2:
+    # One canasta beyond what going out needs is worth waiting for.
+    if situation.canastas <= seen.rules.canastas_to_go_out:
         cost += 150
     if not situation.threat:
         for naturals, wilds in situation.mine.values():
@@ -452,11 +466,8 @@ class NormalBot:
             and (wants_out(situation) if out is None else out)
             and self.can_go_out(situation, legal)
         ):
-            if (
-                out is None
-                and situation.partner_cards >= 4
-                and any(isinstance(a, AskPartner) for a in legal)
-            ):
+            partner_cards = _partner_cards(seen)
+            if out is None and partner_cards >= 4 and any(isinstance(a, AskPartner) for a in legal):
                 return Decision(AskPartner(), "Ask partner: I could go out now.")
             return self._go_out(situation, placements, discards)
         dump = situation.threat
@@ -484,14 +495,14 @@ class NormalBot:
         if any(isinstance(a, AskPartner) for a in legal):
             return True
         seen = situation.seen
-        if situation.canastas == 0 and not any(isinstance(a, (Meld, LayOff)) for a in legal):
+        short = situation.canastas < seen.rules.canastas_to_go_out
+        if short and not any(isinstance(a, (Meld, LayOff)) for a in legal):
             return False
         need = 0 if seen.melded[situation.team] else seen.minimums[situation.team]
         return can_go_out(
             count_hand(seen.hand),
             situation.mine,
             seen.rules,
-            has_canasta=situation.canastas > 0,
             need=max(0, need - seen.turn_value),
         )
 

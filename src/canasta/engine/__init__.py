@@ -51,9 +51,9 @@ from canasta.engine.game import (
 )
 from canasta.engine.legality import LegalActions, canonical
 from canasta.engine.melds import Meld as TableMeld
-from canasta.engine.rules import PRESETS, RuleSet, classic, preset
+from canasta.engine.rules import PLAYER_COUNTS, SYSTEMS, RuleSet, classic, preset
 from canasta.engine.scoring import RoundScore
-from canasta.engine.state import TEAM_NAMES, GameState, Phase, Seat, partner, team_of
+from canasta.engine.state import TEAM_NAMES, GameState, Phase, Seat
 from canasta.engine.view import PlayerView, determinize, view
 
 if TYPE_CHECKING:
@@ -68,7 +68,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "JOKER",
-    "PRESETS",
+    "PLAYER_COUNTS",
+    "SYSTEMS",
     "TEAM_NAMES",
     "Action",
     "Answer",
@@ -114,13 +115,11 @@ __all__ = [
     "parse_action",
     "parse_card",
     "parse_cards",
-    "partner",
     "position_of",
     "preset",
     "replay",
     "seat_name",
     "start_game",
-    "team_of",
     "view",
 ]
 

@@ -6,17 +6,29 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from canasta.engine.cards import RED_THREES, WILD_CARDS, Card, full_deck
+from canasta.engine.cards import BLACK_THREES, RED_THREES, WILD_CARDS, Card, full_deck
 from canasta.engine.errors import CanastaError
-from canasta.engine.events import Event, RoundDealt, UpCardTurned
+from canasta.engine.events import Event, RedThreeLaid, RoundDealt, UpCardTurned
 from canasta.engine.rules import RuleSet, classic
-from canasta.engine.state import GameState, Phase, Seat, Step
+from canasta.engine.state import GameState, Phase, Step
 from canasta.engine.turns import start_turn
 
 __all__ = ["deal_round", "new_game", "shuffled_deck", "start_game"]
 
-#: Up-cards that stay in the pile, freezing it, while another is turned (§2.2).
-STAYING_UP_CARDS: frozenset[Card] = WILD_CARDS | RED_THREES
+#: Up-cards that another up-card covers (§2.3): a black three too when the rules say so.
+_COVERED: frozenset[Card] = WILD_CARDS | RED_THREES
+_COVERED_WITH_BLACK_THREES: frozenset[Card] = _COVERED | BLACK_THREES
+
+
+def covered_up_cards(rules: RuleSet) -> frozenset[Card]:
+    """The up-cards that stay in the pile while another is turned onto them (§2.3)."""
+    return _COVERED_WITH_BLACK_THREES if rules.black_three_up_card_covered else _COVERED
+
+
+def freezing_up_cards(rules: RuleSet) -> frozenset[Card]:
+    """The up-cards that freeze the pile once covered (§2.3, §4.3): wild cards, and red
+    threes unless the rules say otherwise."""
+    return RED_THREES | WILD_CARDS if rules.red_three_up_card_freezes else WILD_CARDS
 
 
 def shuffled_deck(rules: RuleSet, seed: int, round_no: int) -> tuple[Card, ...]:
@@ -52,7 +64,7 @@ def start_game(
     seed: int = 0,
     deck: Sequence[Card] | None = None,
     decks: Sequence[Sequence[Card]] = (),
-    dealer: int = Seat.EAST,
+    dealer: int | None = None,
 ) -> Step:
     """Deal the first round of a new game: the state, and the deal's events (the up-cards
     turned, red threes laid out before the first draw).
@@ -63,8 +75,11 @@ def start_game(
         deck: a stacked deck for the first round (index 0 is dealt first, to the dealer's
             left; after the hands come the up-card and then the stock, top first).
         decks: stacked decks for the first rounds (``deck`` is short for one).
-        dealer: who deals the first round (East, so South plays first).
+        dealer: who deals the first round (default: the last seat, East with four
+            players, so South plays first).
     """
+    if dealer is None:
+        dealer = rules.players - 1
     stacked = tuple(_validate_deck(rules, d) for d in ([deck] if deck is not None else decks))
     seats = rules.players
     teams = rules.teams
@@ -110,7 +125,7 @@ def new_game(
     seed: int = 0,
     deck: Sequence[Card] | None = None,
     decks: Sequence[Sequence[Card]] = (),
-    dealer: int = Seat.EAST,
+    dealer: int | None = None,
 ) -> GameState:
     """The state of :func:`start_game`, without the deal's events."""
     return start_game(rules, seed=seed, deck=deck, decks=decks, dealer=dealer).state
@@ -138,26 +153,35 @@ def deal_round(state: GameState, events: list[Event]) -> GameState:
     events.append(RoundDealt(round_no, dealer))
     pile: list[Card] = []
     frozen = False
+    covered = covered_up_cards(rules)
+    freezing = freezing_up_cards(rules)
     while True:
         card = deck[position]
         position += 1
         pile.append(card)
-        stays = card in STAYING_UP_CARDS
-        frozen = frozen or stays
-        events.append(UpCardTurned(card, stays))
+        stays = card in covered
+        freezes = card in freezing
+        frozen = frozen or freezes
+        events.append(UpCardTurned(card, freezes, stays))
         if not stays:
             break
+    stock = deck[position:]
+    red_threes: list[tuple[Card, ...]] = [() for _ in range(rules.teams)]
+    if rules.red_threes_at_deal:
+        stock = _lay_out_dealt_red_threes(
+            rules, dealer=dealer, hands=hands, red_threes=red_threes, stock=stock, events=events
+        )
     teams = rules.teams
     new = state.evolve(
         round_no=round_no,
         dealer=dealer,
         deck=deck,
-        stock=deck[position:],
+        stock=stock,
         hands=tuple(tuple(sorted(hand)) for hand in hands),
         pile=tuple(pile),
         pile_frozen=frozen,
         melds=((),) * teams,
-        red_threes=((),) * teams,
+        red_threes=tuple(red_threes),
         melded=(False,) * teams,
         minimums=tuple(rules.minimum_for(score) for score in state.scores),
         has_played=(False,) * rules.players,
@@ -165,3 +189,30 @@ def deal_round(state: GameState, events: list[Event]) -> GameState:
         went_out=None,
     )
     return start_turn(new, rules.next_seat(dealer), events)
+
+
+def _lay_out_dealt_red_threes(
+    rules: RuleSet,
+    *,
+    dealer: int,
+    hands: list[list[Card]],
+    red_threes: list[tuple[Card, ...]],
+    stock: tuple[Card, ...],
+    events: list[Event],
+) -> tuple[Card, ...]:
+    """Lay out every dealt red three at once, seat by seat from the dealer's left, each
+    replaced from the top of the stock (a red-three replacement too); return the stock."""
+    seat = dealer
+    for _ in range(rules.players):
+        seat = rules.next_seat(seat)
+        hand = hands[seat]
+        team = rules.team_of(seat)
+        while waiting := [card for card in hand if card in RED_THREES]:
+            card = waiting[0]
+            hand.remove(card)
+            red_threes[team] = (*red_threes[team], card)
+            events.append(RedThreeLaid(seat, card, bool(stock)))
+            if stock:
+                hand.append(stock[0])
+                stock = stock[1:]
+    return stock

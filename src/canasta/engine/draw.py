@@ -1,8 +1,8 @@
-"""Drawing from the stock (§3), red threes laid out and replaced as they come (§2)."""
+"""Drawing from the stock (§3.2), red threes laid out and replaced as they come (§2)."""
 
 from __future__ import annotations
 
-from canasta.engine.cards import RED_THREES
+from canasta.engine.cards import RED_THREES, Card
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event, RedThreeLaid, StockDrawn, StockExhausted
 from canasta.engine.round_end import end_round
@@ -20,32 +20,36 @@ def validate_draw(state: GameState) -> None:
 
 
 def draw(state: GameState, events: list[Event]) -> GameState:
-    """The player draws the top card; a red three is laid out and another card drawn."""
+    """The player draws the rule set's count of cards (fewer if the stock runs out); each
+    red three is laid out and replaced by the next card."""
     seat = state.turn
+    rules = state.rules
     stock = state.stock
-    hand = state.hands[seat]
-    team = state.rules.team_of(seat)
+    team = rules.team_of(seat)
     red = state.red_threes[team]
-    card = stock[0]
-    stock = stock[1:]
-    events.append(StockDrawn(seat, card))
-    while card in RED_THREES:
-        red = (*red, card)
-        events.append(RedThreeLaid(seat, card, bool(stock)))
-        if not stock:
+    drawn: list[Card] = []
+    for _ in range(rules.draw_count):
+        card: Card | None = None
+        while stock:
+            card = stock[0]
+            stock = stock[1:]
+            events.append(StockDrawn(seat, card))
+            if card not in RED_THREES:
+                break
+            red = (*red, card)
+            events.append(RedThreeLaid(seat, card, bool(stock)))
+            card = None
+        if card is None:
             break
-        card = stock[0]
-        stock = stock[1:]
-        events.append(StockDrawn(seat, card))
-    else:
-        hand = with_cards(hand, (card,))
+        drawn.append(card)
+    hand = with_cards(state.hands[seat], drawn)
     new = state.evolve(
         stock=stock,
         hands=replace_at(state.hands, seat, hand),
         red_threes=replace_at(state.red_threes, team, red),
         phase=Phase.PLAY,
     )
-    if len(hand) < 2 and not state.has_canasta(team):
+    if len(hand) < 2 and not state.has_canastas_to_go_out(team):
         # A red three was the last stock card and the player holds one card that cannot be
         # discarded without going out: the round ends (docs/rules.md §9.1).
         events.append(StockExhausted())

@@ -59,10 +59,12 @@ class RoundDealt(NamedTuple):
 
 @_kind
 class UpCardTurned(NamedTuple):
-    """A stock card was turned onto the pile; ``frozen`` when it froze the pile."""
+    """A stock card was turned onto the pile; ``frozen`` when it froze the pile, ``covered``
+    when another up-card is turned onto it (§2.3)."""
 
     card: Card
     frozen: bool
+    covered: bool = False
 
 
 @_kind
@@ -117,11 +119,13 @@ class CardsLaidOff(NamedTuple):
 
 @_kind
 class CanastaCompleted(NamedTuple):
-    """A meld of ``rank`` of ``team`` became a canasta (``natural`` or mixed)."""
+    """A meld of ``rank`` of ``team`` became a canasta (``natural`` or mixed; ``concealed``
+    when it went down whole, §9.2)."""
 
     team: int
     rank: int
     natural: bool
+    concealed: bool = False
 
 
 @_kind

@@ -7,10 +7,31 @@ from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event, PartnerAnswered, PartnerAsked, WentOut
 from canasta.engine.melds import meld_error
 from canasta.engine.round_end import end_round
-from canasta.engine.solver import can_go_out, count_hand
+from canasta.engine.rules import RuleSet
+from canasta.engine.solver import can_go_out, count_hand, two_stranded
 from canasta.engine.state import GameState, Phase
 
-__all__ = ["answer", "ask", "go_out", "is_concealed", "validate_ask"]
+__all__ = [
+    "answer",
+    "ask",
+    "ask_error",
+    "canastas_needed",
+    "go_out",
+    "is_concealed",
+    "validate_ask",
+]
+
+#: Counts in words, for sentences ("two canastas").
+_WORDS = ("no", "a", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def canastas_needed(rules: RuleSet, seat: int) -> str:
+    """``your team needs a canasta to go out`` (``you need two canastas`` for a player on
+    their own, §6.1)."""
+    count = rules.canastas_to_go_out
+    what = f"{_WORDS[count]} canasta{'s' if count > 1 else ''}"
+    who = "you need" if rules.partner(seat) is None else "your team needs"
+    return f"{who} {what} to go out"
 
 
 def go_out(new: GameState, before: GameState, events: list[Event]) -> GameState:
@@ -40,42 +61,52 @@ def is_concealed(before: GameState, after: GameState) -> bool:
     return canasta
 
 
-def validate_ask(state: GameState) -> None:
-    """Refuse "may I go out?" unless the player could go out this turn (§8.1)."""
-    team = state.rules.team_of(state.turn)
-    if state.rules.partner(state.turn) is None:
-        raise IllegalActionError(
+def ask_error(state: GameState) -> IllegalActionError | None:
+    """Why "may I go out?" is refused now, or ``None``: the player must be able to go out
+    this turn (§8.1)."""
+    rules = state.rules
+    seat = state.turn
+    if rules.partner(seat) is None:
+        return IllegalActionError(
             Reason.CANNOT_ASK, "You play on your own: there is no partner to ask.", "8.1"
         )
     if state.asked:
-        raise IllegalActionError(Reason.CANNOT_ASK, "You have already asked this turn.", "8.1")
+        return IllegalActionError(Reason.CANNOT_ASK, "You have already asked this turn.", "8.1")
     if state.played or state.pending:
-        raise IllegalActionError(
+        return IllegalActionError(
             Reason.CANNOT_ASK,
             "Ask partner before you meld or lay off anything this turn.",
             "8.1",
         )
-    hand = state.hands[state.turn]
+    hand = state.hands[seat]
     if len(hand) < 2:
-        raise IllegalActionError(
+        return IllegalActionError(
             Reason.CANNOT_ASK,
             "With one card left your only play is to discard it and go out: there is "
             "nothing to ask.",
             "8.1",
         )
-    melded = state.melded[team]
-    if not can_go_out(
+    team = rules.team_of(seat)
+    table = {meld.rank: (meld.naturals, meld.wilds) for meld in state.melds[team]}
+    if two_stranded(hand, table, rules) or not can_go_out(
         count_hand(hand),
-        {meld.rank: (meld.naturals, meld.wilds) for meld in state.melds[team]},
-        state.rules,
-        has_canasta=state.has_canasta(team),
-        need=0 if melded else state.minimums[team] - state.turn_value,
+        table,
+        rules,
+        need=0 if state.melded[team] else state.minimums[team] - state.turn_value,
     ):
-        raise IllegalActionError(
+        return IllegalActionError(
             Reason.CANNOT_ASK,
             "You can only ask partner when you could go out this turn, and you cannot.",
             "8.1",
         )
+    return None
+
+
+def validate_ask(state: GameState) -> None:
+    """Refuse "may I go out?" unless the player could go out this turn (§8.1)."""
+    error = ask_error(state)
+    if error is not None:
+        raise error
 
 
 def ask(state: GameState, events: list[Event]) -> GameState:

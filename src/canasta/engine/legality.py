@@ -25,12 +25,13 @@ from canasta.engine.actions import Meld as MeldAction
 from canasta.engine.cards import Card, full_deck
 from canasta.engine.draw import validate_draw
 from canasta.engine.errors import CanastaError, IllegalActionError, Reason
-from canasta.engine.going_out import validate_ask
+from canasta.engine.going_out import ask_error, validate_ask
 from canasta.engine.melds import split_rank
 from canasta.engine.pile import take_candidates, validate_take
 from canasta.engine.placement import Placement, meld_candidates, validate_meld
-from canasta.engine.state import GameState, Phase, Seat
-from canasta.engine.turns import validate_discard
+from canasta.engine.rules import RuleSet, classic
+from canasta.engine.state import GameState, Phase
+from canasta.engine.turns import discard_error, validate_discard
 
 __all__ = [
     "LegalActions",
@@ -44,9 +45,9 @@ __all__ = [
 ]
 
 
-def seat_name(seat: int) -> str:
-    """``South``, ``West``, ``North`` or ``East``."""
-    return Seat(seat).label
+def seat_name(seat: int, rules: RuleSet = classic) -> str:
+    """The name of ``seat`` at ``rules``'s table (``South``, ``West``, ...)."""
+    return rules.seat_name(seat)
 
 
 def _phase_error(state: GameState) -> IllegalActionError:
@@ -56,14 +57,15 @@ def _phase_error(state: GameState) -> IllegalActionError:
         return IllegalActionError(
             Reason.WRONG_PHASE, "The round is over: deal the next round with 'next'.", "9"
         )
-    who = seat_name(state.turn)
+    who = seat_name(state.turn, state.rules)
     if state.phase is Phase.ANSWER:
         # Only a player with a partner may ask (going_out.validate_ask).
         mate = state.to_move
         assert mate is not None
         return IllegalActionError(
             Reason.WRONG_PHASE,
-            f"{seat_name(mate)} must first answer {who}'s question with 'yes' or 'no'.",
+            f"{seat_name(mate, state.rules)} must first answer {who}'s question with 'yes' "
+            "or 'no'.",
             "8",
         )
     if state.phase is Phase.DRAW:
@@ -86,7 +88,8 @@ def validate(
             Reason.NOT_YOUR_TURN,
             "It is nobody's turn: the round is over."
             if mover is None
-            else f"It is {seat_name(mover)}'s turn, not {seat_name(seat)}'s.",
+            else f"It is {seat_name(mover, state.rules)}'s turn, not "
+            f"{seat_name(seat, state.rules)}'s.",
             "3",
         )
     phase = state.phase
@@ -167,20 +170,14 @@ def _discards(state: GameState) -> list[Discard]:
     hand = state.hands[state.turn]
     if not hand:
         return []
-    try:
-        validate_discard(state, _DISCARDS[hand[0]])
-    except IllegalActionError:
+    if discard_error(state, hand[1:]):
         return []
     # Whether a discard is legal never depends on which held card it is.
     return [_DISCARDS[card] for card in dict.fromkeys(hand)]
 
 
 def _ask(state: GameState) -> list[AskPartner]:
-    try:
-        validate_ask(state)
-    except IllegalActionError:
-        return []
-    return [_ASK]
+    return [] if ask_error(state) else [_ASK]
 
 
 def _answers(state: GameState) -> list[Action]:

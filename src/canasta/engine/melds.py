@@ -14,19 +14,21 @@ __all__ = ["Meld", "meld_error", "split_rank", "valid_shapes"]
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    """A team's meld of one rank: its cards (sorted) and how many are natural or wild."""
+    """A team's meld of one rank: its cards (sorted), how many are natural or wild, and
+    whether it went down whole as a concealed canasta (§9.2)."""
 
     rank: int
     cards: tuple[Card, ...]
     naturals: int
     wilds: int
+    concealed: bool = False
 
     @classmethod
-    def build(cls, rank: int, cards: tuple[Card, ...]) -> Meld:
+    def build(cls, rank: int, cards: tuple[Card, ...], *, concealed: bool = False) -> Meld:
         """A meld of ``rank`` holding ``cards`` (not checked: see :func:`meld_error`)."""
         ordered = tuple(sorted(cards))
         wilds = sum(1 for card in ordered if card in WILD_CARDS)
-        return cls(rank, ordered, len(ordered) - wilds, wilds)
+        return cls(rank, ordered, len(ordered) - wilds, wilds, concealed)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -46,8 +48,8 @@ class Meld:
         return sum(card_value(card) for card in self.cards)
 
     def added(self, cards: tuple[Card, ...]) -> Meld:
-        """This meld with ``cards`` laid off on it."""
-        return Meld.build(self.rank, self.cards + cards)
+        """This meld with ``cards`` laid off on it (a concealed canasta stays one)."""
+        return Meld.build(self.rank, self.cards + cards, concealed=self.concealed)
 
     def __str__(self) -> str:
         return f"{self.rank}: {' '.join(str(card) for card in self.cards)}"
@@ -138,11 +140,16 @@ def meld_error(
             f"A meld may hold at most {rules.max_wilds} wild cards; these {name} have {wilds}.",
             "5.1",
         )
-    if rules.strict_naturals and wilds >= naturals:
+    lead = rules.natural_lead
+    if lead is not None and wilds > naturals - lead:
+        need = (
+            "more natural cards than wild cards"
+            if lead
+            else "no more wild cards than natural cards"
+        )
         return IllegalActionError(
             Reason.TOO_MANY_WILDS,
-            f"A meld needs more natural cards than wild cards; these {name} have "
-            f"{naturals} natural and {wilds} wild.",
+            f"A meld needs {need}; these {name} have {naturals} natural and {wilds} wild.",
             "5.1",
         )
     return None

@@ -28,11 +28,10 @@ from canasta.engine.events import (
     UpCardTurned,
     WentOut,
 )
-from canasta.engine.state import TEAM_NAMES, Seat
+from canasta.engine.rules import RuleSet, classic
 
 __all__ = ["CardLabel", "describe_event", "letter_label", "plain_cards"]
 
-_SEAT_NAMES = tuple(seat.label for seat in Seat)
 _NUMBERS = (
     "no",
     "one",
@@ -67,11 +66,13 @@ def _count(n: int) -> str:
 
 
 class _Telling(NamedTuple):
-    """Who hears the sentence, how cards are written, and what the players are called."""
+    """Who hears the sentence, how cards are written, and what the players and the teams
+    are called."""
 
     viewer: int | None
     label: CardLabel
     names: Sequence[str]
+    teams: Sequence[str]
 
     def who(self, seat: int) -> str:
         return self.names[seat]
@@ -96,14 +97,17 @@ def describe_event(
     viewer: int | None = None,
     label: CardLabel = letter_label,
     names: Sequence[str] | None = None,
+    rules: RuleSet = classic,
 ) -> str:
     """One sentence for ``event``; private cards shown only when ``viewer`` may see them.
 
     ``label`` writes one card (``KH`` by default; a screen passes its own, e.g. ``K♥``);
-    ``names`` are the players' names by seat (by default the seats': South, West, ...).
+    ``names`` are the players' names by seat (by default the seats' of ``rules``: South,
+    West, ...); the teams are named as ``rules`` names them.
     """
     describe = _DESCRIBERS[type(event)]
-    return describe(event, _Telling(viewer, label, names or _SEAT_NAMES))
+    told = _Telling(viewer, label, names or rules.seat_names, rules.team_names)
+    return describe(event, told)
 
 
 def _dealt(event: RoundDealt, told: _Telling) -> str:
@@ -114,6 +118,8 @@ def _dealt(event: RoundDealt, told: _Telling) -> str:
 def _up_card(event: UpCardTurned, told: _Telling) -> str:
     if event.frozen:
         return f"The up-card {told.label(event.card)} stays in the pile and freezes it."
+    if event.covered:
+        return f"The up-card {told.label(event.card)} stays in the pile; another is turned."
     return f"The up-card is {told.label(event.card)}."
 
 
@@ -154,9 +160,9 @@ def _laid_off(event: CardsLaidOff, told: _Telling) -> str:
 
 
 def _canasta(event: CanastaCompleted, told: _Telling) -> str:
-    kind = "natural" if event.natural else "mixed"
+    kind = ("concealed " if event.concealed else "") + ("natural" if event.natural else "mixed")
     ranks = rank_name(event.rank, plural=True)
-    return f"{TEAM_NAMES[event.team]} completed a {kind} canasta of {ranks}."
+    return f"{told.teams[event.team]} completed a {kind} canasta of {ranks}."
 
 
 def _discarded(event: Discarded, told: _Telling) -> str:
@@ -180,12 +186,23 @@ def _exhausted(event: StockExhausted, told: _Telling) -> str:
 
 
 def _scored(event: RoundScored, told: _Telling) -> str:
-    parts = ", ".join(f"{TEAM_NAMES[score.team]} {score.total:+d}" for score in event.scores)
-    return f"Round {event.round_no} scored: {parts}; totals {event.totals[0]} to {event.totals[1]}."
+    parts = ", ".join(f"{told.teams[score.team]} {score.total:+d}" for score in event.scores)
+    return f"Round {event.round_no} scored: {parts}; totals {_totals(event.totals)}."
+
+
+def _totals(totals: Sequence[int]) -> str:
+    """``5100 to 4200``, or ``5100, 4200 and 3000`` with more than two."""
+    if len(totals) == 2:
+        return f"{totals[0]} to {totals[1]}"
+    return ", ".join(map(str, totals[:-1])) + f" and {totals[-1]}"
 
 
 def _won(event: GameWon, told: _Telling) -> str:
-    return f"{TEAM_NAMES[event.team]} won the game, {max(event.totals)} to {min(event.totals)}."
+    others = sorted((t for i, t in enumerate(event.totals) if i != event.team), reverse=True)
+    return (
+        f"{told.teams[event.team]} won the game, {event.totals[event.team]} to "
+        f"{_totals(others) if len(others) > 1 else others[0]}."
+    )
 
 
 _DESCRIBERS: dict[type, Callable[[object, _Telling], str]] = {

@@ -7,7 +7,6 @@ an action is listed exactly when applying it would succeed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from canasta.engine.actions import LayOff, sorted_lay_off, sorted_meld
@@ -23,7 +22,7 @@ from canasta.engine.cards import (
 )
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import CanastaCompleted, CardsLaidOff, Event, Melded, RedThreeLaid
-from canasta.engine.going_out import go_out
+from canasta.engine.going_out import canastas_needed, go_out
 from canasta.engine.melds import Meld, meld_error, split_rank, valid_shapes
 from canasta.engine.rules import RuleSet
 from canasta.engine.solver import (
@@ -67,7 +66,8 @@ class TurnFacts(NamedTuple):
     melded: bool
     #: Points still needed for the initial meld this turn (0 once melded).
     need: int
-    canasta: bool
+    #: The team's canastas on the table.
+    canastas: int
     permission: bool | None
     #: Cards of a taken pile waiting for the initial minimum, counted as held (§3.3).
     held: int
@@ -79,29 +79,46 @@ class TurnFacts(NamedTuple):
 
 
 def turn_facts(state: GameState) -> TurnFacts:
-    """The facts of the turn in ``state`` (the phase is ``DRAW`` or ``PLAY``)."""
+    """The facts of the turn in ``state`` (the phase is ``DRAW`` or ``PLAY``), gathered once
+    for the listing and the action's own check of one position."""
+    last = _last_facts[0]
+    if last[0] is state:
+        return last[1]
+    facts = _gather_facts(state)
+    # The slot holds the state itself, so ``is`` can never match a different position.
+    _last_facts[0] = (state, facts)
+    return facts
+
+
+def _gather_facts(state: GameState) -> TurnFacts:
     rules = state.rules
     team = rules.team_of(state.turn)
     melded = state.melded[team]
     hand = state.hands[state.turn]
     held = sum(1 for card in state.pending if card not in RED_THREES) if state.pending else 0
     table = {}
-    canasta = False
+    canastas = 0
     for meld in state.melds[team]:
         table[meld.rank] = (meld.naturals, meld.wilds)
-        canasta = canasta or meld.is_canasta(rules)
+        canastas += meld.is_canasta(rules)
     return TurnFacts(
         team=team,
         hand=hand,
         melded=melded,
         need=0 if melded else state.minimums[team] - state.turn_value,
-        canasta=canasta,
+        canastas=canastas,
         permission=state.permission,
         held=held,
         table=table,
         # Two cards kept, with the team melded and partner not asked, is all the turn asks.
         unguarded=len(hand) + held - 2 if melded and state.permission is None else -1,
     )
+
+
+#: The position whose facts were gathered last, and its facts.
+_last_facts: list[tuple[GameState | None, TurnFacts]] = [
+    (None, TurnFacts(0, (), False, 0, False, None, 0, {}, -1))
+]
 
 
 def placement_error(
@@ -133,13 +150,15 @@ def placement_error(
     permission = facts.permission
     if left >= 2 and facts.melded and permission is None:
         return None
-    canasta = facts.canasta or naturals_after + wilds_after >= rules.canasta_size
+    size = rules.canasta_size
+    completes = naturals_after + wilds_after >= size > sum(facts.table.get(rank, (0, 0)))
+    enough = facts.canastas + completes >= rules.canastas_to_go_out
     need = facts.need - value
     if left == 0:
-        if not canasta:
+        if not enough:
             return IllegalActionError(
                 Reason.NO_CANASTA,
-                "That would leave you no cards, and your team needs a canasta to go out.",
+                f"That would leave you no cards, and {canastas_needed(rules, state.turn)}.",
                 "6.1",
             )
         if permission is False:
@@ -156,10 +175,11 @@ def placement_error(
                 "7.1",
             )
         return None
-    if left < 2 and not canasta:
+    if left < 2 and not enough:
         return IllegalActionError(
             Reason.HAND_TOO_SMALL,
-            "That would leave you fewer than two cards, and your team has no canasta yet.",
+            "That would leave you fewer than two cards (one left means going out), and "
+            f"{canastas_needed(rules, state.turn)}.",
             "3.3",
         )
     if left < 2 and permission is False:
@@ -178,7 +198,6 @@ def placement_error(
         table,
         rules,
         held_elsewhere=held,
-        has_canasta=canasta,
         may_go_out=permission is not False,
     ):
         minimum = state.minimums[facts.team]
@@ -188,9 +207,7 @@ def placement_error(
             f"(they make {state.turn_value}).",
             "7.3",
         )
-    if permission is True and not can_go_out(
-        hand_after, table, rules, has_canasta=canasta, need=max(0, need)
-    ):
+    if permission is True and not can_go_out(hand_after, table, rules, need=max(0, need)):
         return IllegalActionError(
             Reason.MUST_GO_OUT,
             "Your partner said yes, so you must go out this turn, and after that play "
@@ -200,8 +217,7 @@ def placement_error(
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(NamedTuple):
     """What a validated meld, lay-off or pile take will do."""
 
     rank: int
@@ -234,7 +250,11 @@ def place_cards(
                 f"Your team has no meld of {rank_name(rank, plural=True)} to lay off on.",
                 "5.4",
             )
-        meld = Meld.build(rank, cards)
+        # A canasta that goes down whole in one play (the pile's top card may be among its
+        # cards) is a concealed canasta (§9.2).
+        rules = state.rules
+        concealed = rules.has_concealed_canastas and len(cards) >= rules.canasta_size
+        meld = Meld.build(rank, cards, concealed=concealed)
     else:
         meld = existing.added(cards)
     error = meld_error(
@@ -287,7 +307,7 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
     meld, merged, melds_after = place_cards(
         state, rank=rank, cards=cards, need_existing=isinstance(action, LayOff), black_threes=black
     )
-    if black and (len(hand_after) > 1 or not state.has_canasta(team)):
+    if black and (len(hand_after) > 1 or not state.has_canastas_to_go_out(team)):
         raise IllegalActionError(
             Reason.BLACK_THREES,
             "Black threes may only be melded as your last play when you go out.",
@@ -398,7 +418,7 @@ def commit_placement(state: GameState, placement: Placement, *, top: tuple[Card,
 def canasta_events(before: Meld | None, after: Meld, team: int, rules: RuleSet) -> list[Event]:
     """A :class:`CanastaCompleted` event if ``after`` is a canasta that ``before`` was not."""
     if after.is_canasta(rules) and (before is None or not before.is_canasta(rules)):
-        return [CanastaCompleted(team, after.rank, after.is_natural)]
+        return [CanastaCompleted(team, after.rank, after.is_natural, after.concealed)]
     return []
 
 

@@ -8,13 +8,22 @@ see :mod:`canasta.engine.record`), because pydantic accepts stdlib dataclasses a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass, field, replace
+from functools import cache, lru_cache
+from typing import Literal, get_args
 
-from canasta.engine.cards import RED_THREES
+from canasta.engine.cards import RED_THREES, Suit
 from canasta.engine.errors import CanastaError
 
-__all__ = ["PRESETS", "RuleSet", "classic", "preset"]
+__all__ = [
+    "DEFAULT_PLAYERS",
+    "PLAYER_COUNTS",
+    "SYSTEMS",
+    "RuleSet",
+    "WildLimit",
+    "classic",
+    "preset",
+]
 
 #: Bounds that keep a damaged rule set from asking for millions of cards.
 MAX_DECKS = 16
@@ -22,6 +31,24 @@ MAX_JOKERS = 64
 MAX_HAND_SIZE = 30
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+MAX_CANASTAS_TO_GO_OUT = 8
+
+#: §5.1: how many wild cards a meld may hold beside its naturals (and ``max_wilds``):
+#: ``fewer`` than its natural cards (classic), ``no_more`` than them (traditional, seed
+#: 003), or ``capped`` by ``max_wilds`` alone.
+WildLimit = Literal["fewer", "no_more", "capped"]
+WILD_LIMITS: tuple[WildLimit, ...] = get_args(WildLimit)
+
+_NATURAL_LEAD: dict[str, int | None] = {"fewer": 1, "no_more": 0, "capped": None}
+
+#: Seat names in turn order (play passes to the left, clockwise), by player count.
+SEAT_NAMES: dict[int, tuple[str, ...]] = {
+    2: ("South", "North"),
+    3: ("South", "West", "East"),
+    4: ("South", "West", "North", "East"),
+    5: ("South", "Southwest", "Northwest", "Northeast", "Southeast"),
+    6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,13 +68,24 @@ class RuleSet:
     jokers: int = 4
     #: §2: cards dealt to each player.
     hand_size: int = 11
+    #: §2.3: a black three turned up is covered by another up-card, as wild cards and red
+    #: threes are (traditional).
+    black_three_up_card_covered: bool = False
+    #: §2.3, §4.3: a red three in the pile (a buried up-card) freezes it, as a wild card does
+    #: (classic; traditional: only a wild card does).
+    red_three_up_card_freezes: bool = True
+    #: §2.4: red threes are laid out and replaced as soon as they are dealt (traditional),
+    #: not at the start of the holder's turn.
+    red_threes_at_deal: bool = False
+    #: §3.2: cards drawn from the stock in one draw (the turn still ends with one discard).
+    draw_count: int = 1
     #: §5: meld sizes and the wild-card limits.
     meld_min_size: int = 3
     meld_max_size: int = 11
     min_naturals: int = 2
     max_wilds: int = 3
-    #: §5: ``True`` requires strictly more naturals than wilds; ``False`` only caps wilds.
-    strict_naturals: bool = True
+    #: §5.1: wild cards against natural cards in a meld (see :data:`WildLimit`).
+    wild_limit: WildLimit = "fewer"
     #: §5: how many black threes may be melded when going out.
     black_three_meld_sizes: tuple[int, ...] = (3, 4)
     #: §5: a meld of this many cards is a canasta.
@@ -57,11 +95,19 @@ class RuleSet:
     minimum_table: tuple[tuple[int | None, int], ...] = field(
         default=((3000, 120), (1500, 90), (0, 50), (None, 15))
     )
+    #: §6.1: canastas a team needs before one of its players may go out.
+    canastas_to_go_out: int = 1
     #: §9: scoring.
     natural_canasta_bonus: int = 500
     mixed_canasta_bonus: int = 300
+    #: §9.2: a concealed canasta (melded whole from the hand, or with only the pile's top
+    #: card) scores these instead of the two above; 0: the rule set has no such bonus.
+    concealed_natural_canasta_bonus: int = 0
+    concealed_mixed_canasta_bonus: int = 0
     red_three_bonus: int = 100
-    all_red_threes_bonus: int = 800
+    #: §9.2: ``(count, points)``: a team with exactly ``count`` red threes scores ``points``
+    #: for them; any other count scores ``red_three_bonus`` each.
+    red_three_scale: tuple[tuple[int, int], ...] = ((4, 800),)
     #: §9: a team that melded nothing scores its red threes as minus.
     red_threes_count_against_unmelded: bool = True
     going_out_bonus: int = 100
@@ -89,10 +135,23 @@ class RuleSet:
             problems.append("canasta_size must lie between the meld sizes")
         if not 0 <= self.max_wilds <= self.meld_max_size:
             problems.append("max_wilds must be 0 to meld_max_size")
+        if self.wild_limit not in WILD_LIMITS:
+            problems.append(f"wild_limit must be one of {', '.join(WILD_LIMITS)}")
+        if not 1 <= self.draw_count <= self.hand_size:
+            problems.append("draw_count must be 1 to hand_size")
+        if not 1 <= self.canastas_to_go_out <= MAX_CANASTAS_TO_GO_OUT:
+            problems.append(f"canastas_to_go_out must be 1 to {MAX_CANASTAS_TO_GO_OUT}")
+        if min(self.concealed_natural_canasta_bonus, self.concealed_mixed_canasta_bonus) < 0:
+            problems.append("the concealed canasta bonuses cannot be negative")
+        if any(not 0 < count <= self.red_threes_in_deck for count, _ in self.red_three_scale):
+            problems.append("red_three_scale counts must be 1 to the red threes in the deck")
         # The engine tables every meld shape up to these sizes: no meld holds more cards
-        # than the deck.
+        # than the deck. The solver lays off every natural of a rank that a team holds, so a
+        # meld must have room for all of them with its wild cards.
         if self.meld_max_size > self.deck_size:
             problems.append("meld_max_size cannot exceed the cards of the deck")
+        elif self.meld_max_size < self.decks * len(Suit) + self.max_wilds:
+            problems.append("meld_max_size must hold every natural of a rank and max_wilds")
         bounds = [bound for bound, _ in self.minimum_table]
         if not bounds or bounds[-1] is not None or None in bounds[:-1]:
             problems.append("minimum_table must end with exactly one row whose bound is None")
@@ -102,6 +161,49 @@ class RuleSet:
             problems.append("the deck is too small to deal every hand and a stock")
         if problems:
             raise CanastaError(f"Rule set {self.name!r} is invalid: {'; '.join(problems)}.")
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """Each seat's name, in turn order (``South`` first)."""
+        return SEAT_NAMES[self.players]
+
+    def seat_name(self, seat: int) -> str:
+        """``South``, ``West``, ... for this rule set's table."""
+        return SEAT_NAMES[self.players][seat]
+
+    @property
+    def team_names(self) -> tuple[str, ...]:
+        """Each team's name: a player alone is named by the seat; a partnership by its
+        seats' names in alphabetical order, joined by hyphens (``North-South``)."""
+        names = SEAT_NAMES[self.players]
+        return tuple("-".join(sorted(names[seat] for seat in team)) for team in self.partnerships)
+
+    def team_name(self, team: int) -> str:
+        """The name of ``team`` (see :attr:`team_names`)."""
+        return self.team_names[team]
+
+    @property
+    def label(self) -> str:
+        """The rule system and the table, for people: ``classic, 4 players``."""
+        return f"{self.name}, {self.players} players"
+
+    @property
+    def natural_lead(self) -> int | None:
+        """How many more natural than wild cards a meld needs (``None``: no such limit, only
+        ``max_wilds``; §5.1)."""
+        return _NATURAL_LEAD[self.wild_limit]
+
+    @property
+    def has_concealed_canastas(self) -> bool:
+        """Whether a concealed canasta scores a bonus of its own (§9.2)."""
+        return bool(self.concealed_natural_canasta_bonus or self.concealed_mixed_canasta_bonus)
+
+    def red_three_points(self, count: int) -> int:
+        """What ``count`` red threes score for a team that melded (§9.2)."""
+        for scaled, points in self.red_three_scale:
+            if scaled == count:
+                return points
+        return count * self.red_three_bonus
 
     def minimum_for(self, score: int) -> int:
         """The initial-meld minimum for a team whose cumulative score is ``score`` (§7)."""
@@ -156,19 +258,83 @@ classic = RuleSet()
 #: on every question would cost more than the answer).
 _last_teams: list[tuple[RuleSet, tuple[int, ...]]] = [(classic, _team_table(classic.partnerships))]
 
-PRESETS: dict[str, RuleSet] = {"classic": classic}
+#: The rule systems, each for the player counts it allows (the first is the default).
+PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
+    "classic": (4, 2, 3, 6),
+    "traditional": (4, 2, 3, 6),
+}
+#: Each system's player count when none is asked for.
+DEFAULT_PLAYERS: dict[str, int] = {name: counts[0] for name, counts in PLAYER_COUNTS.items()}
+#: The rule systems' names, in the order they are offered.
+SYSTEMS: tuple[str, ...] = tuple(PLAYER_COUNTS)
+
+#: What the table changes for each player count (docs/rules.md §11-§12): seats and teams,
+#: hand size, decks and jokers, draw, canastas to go out, red threes, target and minimums.
+_TABLES: dict[int, dict[str, object]] = {
+    2: {
+        "players": 2,
+        "partnerships": ((0,), (1,)),
+        "hand_size": 15,
+        "draw_count": 2,
+        "canastas_to_go_out": 2,
+    },
+    3: {"players": 3, "partnerships": ((0,), (1,), (2,)), "hand_size": 13},
+    4: {},
+    6: {
+        "players": 6,
+        "partnerships": ((0, 2, 4), (1, 3, 5)),
+        "decks": 3,
+        "jokers": 6,
+        # Room for all twelve naturals of a rank and three wild cards (§5.1).
+        "meld_max_size": 15,
+        "hand_size": 13,
+        "canastas_to_go_out": 2,
+        "red_three_scale": ((5, 1000), (6, 1200)),
+        "target_score": 10000,
+        "minimum_table": ((7500, 150), (3000, 120), (1500, 90), (0, 50), (None, 15)),
+    },
+}
+
+#: What each system changes from classic (docs/rules.md §11).
+_SYSTEMS: dict[str, dict[str, object]] = {
+    "classic": {},
+    "traditional": {
+        "black_three_up_card_covered": True,
+        "red_three_up_card_freezes": False,
+        "red_threes_at_deal": True,
+        "wild_limit": "no_more",
+        "concealed_natural_canasta_bonus": 600,
+        "concealed_mixed_canasta_bonus": 400,
+    },
+}
 
 
-def preset(name: str) -> RuleSet:
-    """The preset called ``name``.
+@cache
+def _build(name: str, players: int) -> RuleSet:
+    if name == classic.name and players == classic.players:
+        return classic
+    return replace(classic, name=name, **_SYSTEMS[name], **_TABLES[players])  # type: ignore[arg-type]
+
+
+def preset(name: str, players: int | None = None) -> RuleSet:
+    """The rule system called ``name`` for ``players`` players (``None``: its default).
 
     Raises:
-        CanastaError: naming the unknown preset and the known ones.
+        CanastaError: one sentence naming the unknown system or the player count it does
+            not allow, and what is possible.
     """
-    try:
-        return PRESETS[name.strip().lower()]
-    except KeyError:
-        known = ", ".join(sorted(PRESETS))
+    key = name.strip().lower()
+    counts = PLAYER_COUNTS.get(key)
+    if counts is None:
+        known = ", ".join(SYSTEMS)
+        raise CanastaError(f"There is no rule system called {name!r}; choose one of: {known}.")
+    if players is None:
+        players = DEFAULT_PLAYERS[key]
+    if players not in counts:
+        ordered = [str(n) for n in sorted(counts)]
+        allowed = f"{', '.join(ordered[:-1])} or {ordered[-1]}"
         raise CanastaError(
-            f"There is no rule set called {name!r}; choose one of: {known}."
-        ) from None
+            f"{key.capitalize()} canasta is played by {allowed} players, not {players}: "
+            "choose one of those."
+        )
+    return _build(key, players)

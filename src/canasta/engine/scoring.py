@@ -29,6 +29,10 @@ class RoundScore(NamedTuple):
     red_three_points: int
     going_out: int
     concealed: int
+    #: Concealed canastas (§9.2), or ``None`` when the rule set gives them no bonus.
+    concealed_canastas: int | None = None
+    #: What the concealed canastas score beyond the ordinary canasta bonus.
+    concealed_canasta_points: int = 0
 
     @property
     def total(self) -> int:
@@ -38,18 +42,25 @@ class RoundScore(NamedTuple):
             + self.hands
             + self.natural_canasta_points
             + self.mixed_canasta_points
+            + self.concealed_canasta_points
             + self.red_three_points
             + self.going_out
             + self.concealed
         )
 
     def parts(self) -> tuple[tuple[str, int], ...]:
-        """``(label, points)`` for the score sheet, in the rules' order."""
+        """``(label, points)`` for the score sheet, in the rules' order (the concealed
+        canastas only where the rule set scores them, so every team has the same parts)."""
+        concealed: tuple[tuple[str, int], ...] = ()
+        if self.concealed_canastas is not None:
+            label = f"Concealed canastas ({self.concealed_canastas})"
+            concealed = ((label, self.concealed_canasta_points),)
         return (
             ("Melds", self.melds),
             ("Cards left in hands", self.hands),
             (f"Natural canastas ({self.natural_canastas})", self.natural_canasta_points),
             (f"Mixed canastas ({self.mixed_canastas})", self.mixed_canasta_points),
+            *concealed,
             (f"Red threes ({self.red_threes})", self.red_three_points),
             ("Going out", self.going_out),
             ("Concealed", self.concealed),
@@ -78,18 +89,21 @@ def score_team(
         concealed: ... and went out concealed.
     """
     melds = tuple(melds)
-    natural = mixed = 0
+    natural = mixed = hidden = extra = 0
     for meld in melds:
         if meld.is_canasta(rules):
             if meld.is_natural:
                 natural += 1
             else:
                 mixed += 1
-    red_points = (
-        rules.all_red_threes_bonus
-        if red_threes == rules.red_threes_in_deck
-        else red_threes * rules.red_three_bonus
-    )
+            if meld.concealed:
+                hidden += 1
+                extra += (
+                    rules.concealed_natural_canasta_bonus - rules.natural_canasta_bonus
+                    if meld.is_natural
+                    else rules.concealed_mixed_canasta_bonus - rules.mixed_canasta_bonus
+                )
+    red_points = rules.red_three_points(red_threes)
     if not melds and rules.red_threes_count_against_unmelded:
         red_points = -red_points
     return RoundScore(
@@ -104,4 +118,6 @@ def score_team(
         red_three_points=red_points,
         going_out=rules.going_out_bonus if went_out else 0,
         concealed=rules.concealed_bonus if went_out and concealed else 0,
+        concealed_canastas=hidden if rules.has_concealed_canastas else None,
+        concealed_canasta_points=extra,
     )

@@ -15,14 +15,15 @@ The answers are exact:
   goes out): a solution leaves some two cards in hand, so it is a solution of the hand less
   those two cards with no limit. Trying each pair of card kinds is exact.
 * :func:`can_go_out` tries each card (or none) as the final discard and asks whether every
-  other card can be placed, with a canasta and enough value.
+  other card can be placed, with the canastas going out needs and enough value. The
+  team's canastas are counted from its melds (``table``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Container, Mapping
 from functools import lru_cache
+from typing import NamedTuple
 
 from canasta.engine.cards import (
     BLACK_THREES,
@@ -41,11 +42,13 @@ __all__ = [
     "HandCounts",
     "can_go_out",
     "can_reach",
+    "canastas_short",
     "count_hand",
     "hand_groups",
     "max_meld_value",
     "sub_multisets",
     "sub_multisets_by_size",
+    "two_stranded",
 ]
 
 #: Point value of one natural of each rank.
@@ -54,13 +57,15 @@ _JOKER_VALUE = card_value(JOKER)
 _TWO_VALUE = card_value(Card.of(TWO, 0))
 _BLACK_THREE_VALUE = card_value(min(BLACK_THREES))
 
+_MELD_RANK_SET = frozenset(MELD_RANKS)
+
 #: ``(naturals, wilds)`` of each of the team's melds, by rank.
 TableCounts = Mapping[int, tuple[int, int]]
 
 
-@dataclass(frozen=True, slots=True)
-class HandCounts:
-    """A hand as counts: naturals by meld rank, jokers, twos and black threes."""
+class HandCounts(NamedTuple):
+    """A hand as counts: naturals by meld rank, jokers, twos and black threes (a named tuple:
+    the solver makes many, and a tuple is built in half the time of a frozen dataclass)."""
 
     naturals: tuple[tuple[int, int], ...]  # (rank, count), ranks ascending, counts > 0
     jokers: int
@@ -146,8 +151,9 @@ def count_hand(cards: tuple[Card, ...]) -> HandCounts:
 def _wild_capacity(naturals: int, wilds: int, rules: RuleSet) -> int:
     """How many more wild cards a meld of this shape can take."""
     limit = min(rules.max_wilds, rules.meld_max_size - naturals)
-    if rules.strict_naturals:
-        limit = min(limit, naturals - 1)
+    lead = rules.natural_lead
+    if lead is not None:
+        limit = min(limit, naturals - lead)
     return max(0, limit - wilds)
 
 
@@ -208,14 +214,13 @@ def can_reach(
     rules: RuleSet,
     *,
     held_elsewhere: int = 0,
-    has_canasta: bool = False,
     may_go_out: bool = True,
 ) -> bool:
     """Whether ``hand`` can still place melds worth ``need`` more points this turn.
 
     At least two cards must stay with the player (``held_elsewhere`` counts cards the player
     holds outside ``hand``, such as a taken pile waiting for the minimum), unless the player
-    goes out, which needs a canasta and everything placed.
+    goes out, which needs the canastas of §6.1 and everything placed.
     """
     if need <= 0:
         return True
@@ -229,10 +234,10 @@ def can_reach(
     if held_elsewhere == 1:
         # Every hand card placed with a canasta: the one waiting card then joins the hand
         # and goes out (discarded or laid off).
-        return hand.value >= need and _can_place_all(hand, table, rules, has_canasta=has_canasta)
+        return hand.value >= need and _can_place_all(hand, table, rules)
     # Going out places black threes too, which the count above leaves out.
     if held_elsewhere == 0:
-        return can_go_out(hand, table, rules, has_canasta=has_canasta, need=need)
+        return can_go_out(hand, table, rules, need=need)
     return False
 
 
@@ -261,19 +266,44 @@ def _can_keep_two(
     return False
 
 
+def two_stranded(hand: tuple[Card, ...], table: Container[int], rules: RuleSet) -> bool:
+    """Whether two or more natural cards of the sorted ``hand`` fit no meld: their rank has
+    fewer cards than a new meld needs and no meld in ``table``. Such a hand cannot go out,
+    since one card at most is discarded; this is :func:`can_go_out`'s first test, read off the
+    cards (a sorted hand holds each rank's cards together) before any counting."""
+    few = rules.min_naturals
+    stranded = 0
+    run_rank = -1
+    run = 0
+    for card in hand:
+        rank = RANK_OF[card]
+        if rank == run_rank:
+            run += 1
+            continue
+        if run < few and run_rank in _MELD_RANK_SET and run_rank not in table:
+            stranded += run
+            if stranded >= 2:
+                return True
+        run_rank = rank
+        run = 1
+    if run < few and run_rank in _MELD_RANK_SET and run_rank not in table:
+        stranded += run
+    return stranded >= 2
+
+
 def can_go_out(
     hand: HandCounts,
     table: TableCounts,
     rules: RuleSet,
     *,
-    has_canasta: bool,
     need: int = 0,
 ) -> bool:
     """Whether the player can place every card of ``hand`` this turn, or all but one and
-    discard it, with the team holding a canasta at the end and the placed cards worth
+    discard it, with the team holding the canastas it needs to go out (§6.1) at the end
+    (its melds are ``table``) and the placed cards worth
     at least ``need`` (the rest of an unmet initial minimum)."""
     if hand.size == 0:
-        return has_canasta and need <= 0
+        return canastas_short(table, rules) == 0 and need <= 0
     # Cards that cannot go onto any meld must be the one discard: most hands have two such
     # cards at once, so the count comes first and stops there.
     stuck: tuple[str, int] | None = None
@@ -300,7 +330,7 @@ def can_go_out(
         placed_value = total_value if kind is None else total_value - _kind_value(kind)
         if placed_value < need:
             continue
-        if _can_place_all(rest, table, rules, has_canasta=has_canasta):
+        if _can_place_all(rest, table, rules):
             return True
     return False
 
@@ -312,44 +342,58 @@ def _kind_value(kind: tuple[str, int]) -> int:
     return {"j": _JOKER_VALUE, "t": _TWO_VALUE, "b": _BLACK_THREE_VALUE}[tag]
 
 
-def _can_place_all(
-    hand: HandCounts, table: TableCounts, rules: RuleSet, *, has_canasta: bool
-) -> bool:
-    """Whether every card of ``hand`` can go onto melds with a canasta on the table after."""
+def canastas_short(table: TableCounts, rules: RuleSet) -> int:
+    """How many more canastas the team whose melds are ``table`` needs to go out (§6.1)."""
+    size = rules.canasta_size
+    have = sum(1 for naturals, wilds in table.values() if naturals + wilds >= size)
+    return max(0, rules.canastas_to_go_out - have)
+
+
+def _can_place_all(hand: HandCounts, table: TableCounts, rules: RuleSet) -> bool:
+    """Whether every card of ``hand`` can go onto melds with the canastas going out needs
+    on the table after."""
     if hand.black_threes and hand.black_threes not in rules.black_three_meld_sizes:
         return False
     wilds = hand.jokers + hand.twos
+    short = canastas_short(table, rules)
     if hand.size == 0:
-        return has_canasta
-    # Per rank: (size before wilds are added, wilds it must take, wilds it may take).
-    shapes: list[tuple[int, int, int]] = []
+        return short == 0
+    size = rules.canasta_size
+    # Per rank: (size before wilds are added, wilds it must take, wilds it may take, and
+    # whether it was a canasta already).
+    shapes: list[tuple[int, int, int, bool]] = []
     ranks_in_hand = set()
     for rank, n in hand.naturals:
         ranks_in_hand.add(rank)
         existing = table.get(rank)
         if existing is not None:
             naturals, wild = existing[0] + n, existing[1]
-            shapes.append((naturals + wild, 0, _wild_capacity(naturals, wild, rules)))
+            was = sum(existing) >= size
+            shapes.append((naturals + wild, 0, _wild_capacity(naturals, wild, rules), was))
         else:
             capacity = _wild_capacity(n, 0, rules)
             must = max(0, rules.meld_min_size - n)
             if n < rules.min_naturals or must > capacity:
                 return False
-            shapes.append((n, must, capacity))
+            shapes.append((n, must, capacity, False))
     for rank, (naturals, wild) in table.items():
         if rank not in ranks_in_hand and rank != THREE:
-            shapes.append((naturals + wild, 0, _wild_capacity(naturals, wild, rules)))
-    required = sum(must for _, must, _ in shapes)
-    capacity = sum(cap for _, _, cap in shapes)
+            was = naturals + wild >= size
+            shapes.append((naturals + wild, 0, _wild_capacity(naturals, wild, rules), was))
+    required = sum(shape[1] for shape in shapes)
+    capacity = sum(shape[2] for shape in shapes)
     if not required <= wilds <= capacity:
         return False
-    if has_canasta:
+    if not short:
         return True
-    for size, must, cap in shapes:
-        extra = max(must, rules.canasta_size - size)
-        if extra <= cap and required - must + extra <= wilds:
-            return True
-    return False
+    # Each meld that is not yet a canasta may become one with wild cards of its own, beyond
+    # those it must take anyway: complete the cheapest ``short`` of them.
+    costs = sorted(
+        max(must, size - before) - must
+        for before, must, cap, was in shapes
+        if not was and max(must, size - before) <= cap
+    )
+    return len(costs) >= short and required + sum(costs[:short]) <= wilds
 
 
 @lru_cache(maxsize=65536)

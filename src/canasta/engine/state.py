@@ -20,9 +20,7 @@ __all__ = [
     "Step",
     "forget_cards",
     "not_in_hand",
-    "partner",
     "replace_at",
-    "team_of",
     "with_cards",
     "without_cards",
 ]
@@ -34,7 +32,8 @@ BLOCKING_CARDS: frozenset[Card] = WILD_CARDS | RED_THREES | BLACK_THREES
 
 
 class Seat(IntEnum):
-    """Seats in turn order; play passes to the left (clockwise)."""
+    """The seats of the classic four-player table, in turn order; play passes to the left
+    (clockwise). :attr:`RuleSet.seat_names` names every table's seats."""
 
     SOUTH = 0
     WEST = 1
@@ -47,19 +46,8 @@ class Seat(IntEnum):
         return self.name.capitalize()
 
 
-TEAM_NAMES = ("North-South", "East-West")
-
-
-def team_of(seat: int) -> int:
-    """0 for South and North, 1 for West and East (the classic seating)."""
-    return classic.team_of(seat)
-
-
-def partner(seat: int) -> int:
-    """The seat opposite (the classic seating)."""
-    mate = classic.partner(seat)
-    assert mate is not None
-    return mate
+#: The classic table's teams (:attr:`RuleSet.team_names` names every table's).
+TEAM_NAMES = classic.team_names
 
 
 class Phase(Enum):
@@ -168,6 +156,12 @@ class GameState(NamedTuple):
         """Whether ``team`` has at least one canasta on the table."""
         rules = self.rules
         return any(meld.is_canasta(rules) for meld in self.melds[team])
+
+    def has_canastas_to_go_out(self, team: int) -> bool:
+        """Whether ``team`` has the canastas that going out needs (§6.1)."""
+        rules = self.rules
+        canastas = sum(1 for meld in self.melds[team] if meld.is_canasta(rules))
+        return canastas >= rules.canastas_to_go_out
 
     def evolve(self, **changes: Any) -> GameState:
         """A copy with ``changes`` applied (the engine's only way to make a new state)."""

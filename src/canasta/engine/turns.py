@@ -6,7 +6,7 @@ from canasta.engine.actions import Discard
 from canasta.engine.cards import RED_THREES, Card
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Discarded, Event, RedThreeLaid, StockExhausted
-from canasta.engine.going_out import go_out
+from canasta.engine.going_out import canastas_needed, go_out
 from canasta.engine.pile import discard_onto_pile, take_candidates
 from canasta.engine.round_end import end_round
 from canasta.engine.state import (
@@ -19,7 +19,7 @@ from canasta.engine.state import (
     without_cards,
 )
 
-__all__ = ["discard", "start_turn", "validate_discard"]
+__all__ = ["discard", "discard_error", "start_turn", "validate_discard"]
 
 
 def start_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
@@ -65,44 +65,52 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
 def validate_discard(state: GameState, action: Discard) -> tuple[Card, ...]:
     """Check the discard; return the hand after it. Which card it is never matters beyond
     holding it (§3, §7.3, §8.2)."""
-    team = state.rules.team_of(state.turn)
     hand_after = without_cards(state.hands[state.turn], (action.card,))
     if hand_after is None:
         raise not_in_hand((action.card,))
+    error = discard_error(state, hand_after)
+    if error is not None:
+        raise error
+    return hand_after
+
+
+def discard_error(state: GameState, hand_after: tuple[Card, ...]) -> IllegalActionError | None:
+    """Why a discard of a held card, leaving ``hand_after``, is refused now, or ``None``."""
+    team = state.rules.team_of(state.turn)
     if state.pending:
-        raise IllegalActionError(
+        return IllegalActionError(
             Reason.BELOW_MINIMUM,
             f"Finish your initial meld first: your melds make {state.turn_value} of "
             f"{state.minimums[team]}, and the rest of the pile is yours only after that.",
             "7.3",
         )
     if not state.melded[team] and state.turn_value:
-        raise IllegalActionError(
+        return IllegalActionError(
             Reason.BELOW_MINIMUM,
             f"Your melds this turn make {state.turn_value}, below your minimum of "
             f"{state.minimums[team]}: meld more before you discard.",
             "7.3",
         )
     if not hand_after:
-        if not state.has_canasta(team):
-            raise IllegalActionError(
+        if not state.has_canastas_to_go_out(team):
+            return IllegalActionError(
                 Reason.NO_CANASTA,
-                "That is your last card, and your team needs a canasta to go out.",
+                f"That is your last card, and {canastas_needed(state.rules, state.turn)}.",
                 "6.1",
             )
         if state.permission is False:
-            raise IllegalActionError(
+            return IllegalActionError(
                 Reason.GOING_OUT_FORBIDDEN,
                 "Your partner said no: you may not go out this turn.",
                 "8.2",
             )
     elif state.permission is True:
-        raise IllegalActionError(
+        return IllegalActionError(
             Reason.MUST_GO_OUT,
             "Your partner said yes, so you must go out this turn: meld until one card is left.",
             "8.2",
         )
-    return hand_after
+    return None
 
 
 def discard(
