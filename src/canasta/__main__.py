@@ -1,4 +1,4 @@
-"""The ``canasta`` command: play (the default), analyze, simulate, replay.
+"""The ``canasta`` command: play (the default), analyze, simulate, replay, serve.
 
 Parsing imports nothing heavy: ``canasta --help`` and ``--version`` answer without loading
 Textual, and each subcommand imports its own module only when it runs.
@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from canasta import __version__
-from canasta.choices import LEVELS, PACES
+from canasta.choices import BOT_TIMEOUT, LEVELS, PACES
 from canasta.engine.errors import CanastaError
 from canasta.engine.rules import PLAYER_COUNTS, RuleSet, preset
 
@@ -21,12 +21,15 @@ commands (run 'canasta COMMAND --help' for each):
   analyze    show a saved record or position, or apply an action to it
   simulate   play bot games headless and report who wins
   replay     step through a finished game's record, every hand open
+  serve      serve the game to a web browser (pip install 'canasta[web]')
 
 examples:
   canasta                           play against three bots
   canasta --seed 7 --difficulty hard
   canasta analyze game.json --apply "take h6 c6" --out after.json
   canasta simulate --games 200 --teams normal,random
+  canasta --seat west=cmd:"python my_bot.py"      an outside bot (docs/protocol.md)
+  canasta serve                     play in a browser at http://127.0.0.1:8000
   canasta replay game.json
 
 at the table: p settings, i statistics, v replay a finished game. Every action is saved;
@@ -72,6 +75,17 @@ def rules_from(args: argparse.Namespace) -> RuleSet | None:
     return preset(name or "classic", players)
 
 
+def add_bot_timeout(parser: argparse.ArgumentParser) -> None:
+    """``--bot-timeout SECONDS``: how long an outside bot may take to answer."""
+    parser.add_argument(
+        "--bot-timeout",
+        type=float,
+        default=BOT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"seconds an outside bot (cmd:COMMAND) may take to answer (default {BOT_TIMEOUT:g})",
+    )
+
+
 def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed the deal (default: random)")
     add_rules_options(parser)
@@ -79,8 +93,8 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
         "--difficulty",
         default=None,
         metavar="LEVEL[,LEVEL...]",
-        help=f"bot strength: one of {', '.join(LEVELS)}, or one per bot seat "
-        "West,North,East (default: normal)",
+        help=f"bot strength: one of {', '.join(LEVELS)}, or one per seat after South "
+        "(West,North,East with four players) (default: normal)",
     )
     parser.add_argument(
         "--pace", choices=PACES, default=None, help="how fast bots play (default: normal)"
@@ -100,6 +114,16 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--resume", action="store_true", help="go straight back into the unfinished game"
     )
+    parser.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="SEAT=KIND",
+        dest="seat_kinds",
+        help="who plays a seat: a bot level or cmd:COMMAND, an outside bot speaking "
+        'docs/protocol.md (e.g. west=cmd:"python my_bot.py"); repeat for more seats',
+    )
+    add_bot_timeout(parser)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -150,16 +174,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--teams",
         default=None,
         metavar="A,B[,...]",
-        help="bot level of each team: North-South and East-West with four players, each "
-        "player alone with two or three (default: normal for the first, random for the rest)",
+        help="bot level (or cmd:COMMAND) of each team: North-South and East-West with four "
+        "players, each player alone with two or three (default: normal for the first, random "
+        "for the rest)",
     )
     simulate.add_argument(
         "--seats",
         default=None,
         metavar="LEVEL,...",
         help="bot level per seat in turn order from South (South,West,North,East with four "
-        "players; one per player), overriding --teams",
+        "players; one per player), overriding --teams; cmd:COMMAND seats an outside bot "
+        '(docs/protocol.md), e.g. cmd:"python my_bot.py"',
     )
+    add_bot_timeout(simulate)
     simulate.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     simulate.add_argument("--budget", type=float, default=1.0, help="hard bot seconds per turn")
     simulate.add_argument(
@@ -179,6 +206,25 @@ def build_parser() -> argparse.ArgumentParser:
         "--ascii",
         action="store_true",
         help="ASCII cards and borders (chosen automatically when the terminal is not UTF-8)",
+    )
+    serve = commands.add_parser(
+        "serve",
+        help="serve the game to a web browser (pip install 'canasta[web]')",
+        description="Serve the game to a web browser with textual-serve: each browser tab "
+        "plays its own game (closing the tab loses nothing: the game resumes from its "
+        "autosave). Options after '--' go to each game, e.g. canasta serve -- --hotseat.",
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1, this machine only)",
+    )
+    serve.add_argument(
+        "game_args",
+        nargs=argparse.REMAINDER,
+        metavar="-- GAME OPTIONS",
+        help="options for each game, such as --hotseat or --seed 7",
     )
     return parser
 
@@ -204,6 +250,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from canasta.tui.replay import run as run_replay
 
         return run_replay(args)
+    if command == "serve":
+        game = args.game_args[1:] if args.game_args[:1] == ["--"] else args.game_args
+        if build_parser().parse_args(game).command not in (None, "play"):
+            print("canasta serve: after '--' give play options, not a command.", file=sys.stderr)
+            return 2
+        from canasta.serve import run as run_serve
+
+        return run_serve(args)
     from canasta.tui import run as run_tui
 
     return run_tui(args)

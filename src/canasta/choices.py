@@ -1,4 +1,4 @@
-"""The names a player picks before a game: bot levels and paces.
+"""The names a player picks before a game: bot levels, outside bots and paces.
 
 The command line, the settings file, the screens and the bots' registry share this one
 spelling. It imports nothing, so ``canasta --help`` lists the levels without loading the
@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-__all__ = ["LEVELS", "PACES", "Level", "Pace"]
+__all__ = [
+    "BOT_TIMEOUT",
+    "COMMAND_PREFIX",
+    "FALLBACK_LEVEL",
+    "LEVELS",
+    "PACES",
+    "Level",
+    "Pace",
+    "is_command",
+]
 
 #: A bot level's name (each has a factory in :data:`canasta.bots.BOTS`).
 Level = Literal["random", "easy", "normal", "hard"]
@@ -22,3 +31,19 @@ Pace = Literal["instant", "fast", "normal"]
 
 #: The paces, fastest first.
 PACES: tuple[Pace, ...] = get_args(Pace)
+
+#: The level that decides for an outside bot when it faults, and that a save file keeps for
+#: an outside bot's seat.
+FALLBACK_LEVEL: Level = "normal"
+
+#: Seconds an outside bot may take to answer, unless ``--bot-timeout`` says otherwise.
+BOT_TIMEOUT = 5.0
+
+#: The start of a seat value that names an outside bot's command (``cmd:python my_bot.py``,
+#: see ``docs/protocol.md``).
+COMMAND_PREFIX = "cmd:"
+
+
+def is_command(kind: str) -> bool:
+    """Whether the seat value ``kind`` is an outside bot's ``cmd:COMMAND``."""
+    return kind.startswith(COMMAND_PREFIX)

@@ -25,8 +25,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from canasta.bots import BOTS, make_bot
-from canasta.engine import NextRound, Phase, RuleSet, apply, classic, legal_actions, new_game, view
+from canasta.engine import (
+    NextRound,
+    Phase,
+    RuleSet,
+    apply,
+    classic,
+    legal_actions,
+    start_game,
+    view,
+)
 from canasta.engine.record import position_of
+from canasta.protocol import DEFAULT_TIMEOUT, close_bots, seat_bot, seat_kind, split_seats, tell
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -51,8 +61,9 @@ _Z = 1.96
 
 @dataclass(frozen=True, slots=True)
 class GameTask:
-    """One game to play: its number, deal seed, the level at each seat, how many seats the
-    bots moved left (``rotation``), the budget and the rules."""
+    """One game to play: its number, deal seed, the level (or outside bot) at each seat, how
+    many seats the bots moved left (``rotation``), the budget, the rules, and the seconds an
+    outside bot may take to answer."""
 
     index: int
     seed: int
@@ -60,6 +71,7 @@ class GameTask:
     rotation: int
     budget: float
     rules: RuleSet = classic
+    bot_timeout: float = DEFAULT_TIMEOUT
 
 
 @dataclass(slots=True)
@@ -83,19 +95,22 @@ class GameResult:
     turn_max: dict[str, float] = field(default_factory=dict)
     turn_max_cpu: dict[str, float] = field(default_factory=dict)
     error: str | None = None
+    #: One sentence per outside bot's fault (docs/protocol.md).
+    faults: list[str] = field(default_factory=list)
 
 
 def seat_levels(args: argparse.Namespace, rules: RuleSet = classic) -> tuple[str, ...]:
-    """The level at each seat, in turn order, for the first game of a deal: ``--seats``
-    names one per seat, ``--teams`` one per team (each player alone is a team); by default
-    the first team is ``normal`` and the others ``random``.
+    """The level (or ``cmd:COMMAND``, an outside bot) at each seat, in turn order, for the
+    first game of a deal: ``--seats`` names one per seat, ``--teams`` one per team (each
+    player alone is a team); by default the first team is ``normal`` and the others
+    ``random``.
 
     Raises:
         ValueError: naming an unknown level or a list of the wrong length.
     """
     seats = ", ".join(rules.seat_names)
     if args.seats:
-        levels = [level.strip().lower() for level in args.seats.split(",")]
+        levels = split_seats(args.seats)
         if len(levels) != rules.players:
             raise ValueError(
                 f"--seats needs {rules.players} levels, one per seat ({seats}); got {args.seats!r}."
@@ -103,17 +118,14 @@ def seat_levels(args: argparse.Namespace, rules: RuleSet = classic) -> tuple[str
     elif args.teams is None:
         levels = ["random" if rules.team_of(seat) else "normal" for seat in range(rules.players)]
     else:
-        teams = [level.strip().lower() for level in args.teams.split(",")]
+        teams = split_seats(args.teams)
         if len(teams) != rules.teams:
             raise ValueError(
                 f"--teams needs {rules.teams} levels, one per team "
                 f"({', '.join(rules.team_names)}); got {args.teams!r}."
             )
         levels = [teams[rules.team_of(seat)] for seat in range(rules.players)]
-    for level in levels:
-        if level not in BOTS:
-            raise ValueError(f"There is no bot level {level!r}; choose one of: {', '.join(BOTS)}.")
-    return tuple(levels)
+    return tuple(seat_kind(level, BOTS) for level in levels)
 
 
 def tasks_for(
@@ -123,6 +135,7 @@ def tasks_for(
     seed: int,
     budget: float,
     rules: RuleSet = classic,
+    bot_timeout: float = DEFAULT_TIMEOUT,
 ) -> list[GameTask]:
     """The games of a duplicate match: each deal once per team, the bots moved one more
     seat to the left each time (which gives every side every team's cards, the teams'
@@ -132,15 +145,28 @@ def tasks_for(
     for index in range(games):
         rotation = index % rounds
         seated = tuple(levels[(seat - rotation) % len(levels)] for seat in range(len(levels)))
-        out.append(GameTask(index, seed + index // rounds, seated, rotation, budget, rules))
+        out.append(
+            GameTask(index, seed + index // rounds, seated, rotation, budget, rules, bot_timeout)
+        )
     return out
 
 
 def play_game(task: GameTask) -> GameResult:
-    """Play one game to the end (or :data:`MAX_ROUNDS`) and measure it."""
+    """Play one game to the end (or :data:`MAX_ROUNDS`) and measure it.
+
+    Outside bots hear every event their seat may see, and are ended with the game.
+    """
     result = GameResult(task.index, task.seed, task.rotation)
     rules = task.rules
-    bots = [make_bot(level, budget=task.budget) for level in task.levels]
+    bots = [
+        seat_bot(
+            level,
+            seat=seat,
+            timeout=task.bot_timeout,
+            local=lambda name: make_bot(name, budget=task.budget),
+        )
+        for seat, level in enumerate(task.levels)
+    ]
     rngs = [random.Random(f"{task.seed}:{task.rotation}:{seat}") for seat in range(rules.players)]
     # The side whose levels sit at each team's seats this game.
     side_of_team = [
@@ -149,7 +175,8 @@ def play_game(task: GameTask) -> GameResult:
     latencies: dict[str, list[float]] = {level: [] for level in set(task.levels)}
     turn_max = dict.fromkeys(latencies, 0.0)
     turn_max_cpu = dict.fromkeys(latencies, 0.0)
-    state = new_game(rules, seed=task.seed)
+    state, dealt = start_game(rules, seed=task.seed)
+    tell(bots, dealt)
     turns = 0
     turn_time = turn_cpu = 0.0
     while state.phase is not Phase.GAME_OVER:
@@ -160,7 +187,9 @@ def play_game(task: GameTask) -> GameResult:
             turns = 0
             if len(state.history) >= MAX_ROUNDS:
                 break
-            state = apply(state, NextRound()).state
+            step = apply(state, NextRound())
+            tell(bots, step.events)
+            state = step.state
             continue
         seat = state.to_move
         assert seat is not None
@@ -189,7 +218,10 @@ def play_game(task: GameTask) -> GameResult:
         if action not in legal:
             result.error = f"{level} bot at seat {seat} chose an illegal action: {action}"
             break
-        state = apply(state, action).state
+        step = apply(state, action)
+        tell(bots, step.events)
+        state = step.state
+    result.faults = [f"Game {task.index}: {fault}" for fault in close_bots(bots)]
     if state.phase is Phase.GAME_OVER and state.winner is not None:
         result.winner = side_of_team[state.winner]
     result.scores = _by_side(state.scores, side_of_team)
@@ -278,6 +310,7 @@ def summarise(
         "sides": sides,
         "unfinished": len(results) - len(finished) - sum(1 for r in results if r.error),
         "errors": [r.error for r in results if r.error],
+        "faults": [fault for r in results for fault in r.faults],
         "margin_per_round": {
             "mean": mean_margin,
             "ci95": [mean_margin - half, mean_margin + half],
@@ -320,6 +353,8 @@ def render(data: dict[str, Any]) -> Table:
         table.add_row("unfinished games", str(data["unfinished"]))
     if data["errors"]:
         table.add_row("games stopped by an error", str(len(data["errors"])))
+    if data["faults"]:
+        table.add_row("outside-bot faults (fallback played)", str(len(data["faults"])))
     margin = data["margin_per_round"]
     low, high = margin["ci95"]
     against = "B" if len(data["sides"]) == 2 else "best other"
@@ -394,13 +429,22 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
     try:
         levels = seat_levels(args, rules)
     except ValueError as error:
-        complaints.print(f"canasta simulate: {error}")
+        complaints.print(f"canasta simulate: {error}", markup=False, highlight=False)
         return 2
-    if args.games < 1 or args.jobs < 1 or args.budget <= 0:
-        complaints.print("canasta simulate: --games, --jobs and --budget must be positive.")
+    if args.games < 1 or args.jobs < 1 or args.budget <= 0 or args.bot_timeout <= 0:
+        complaints.print(
+            "canasta simulate: --games, --jobs, --budget and --bot-timeout must be positive."
+        )
         return 2
     json_out = args.json == "-"
-    tasks = tasks_for(levels, games=args.games, seed=args.seed, budget=args.budget, rules=rules)
+    tasks = tasks_for(
+        levels,
+        games=args.games,
+        seed=args.seed,
+        budget=args.budget,
+        rules=rules,
+        bot_timeout=args.bot_timeout,
+    )
     start = time.perf_counter()
     bar_on = console if console.is_terminal and not json_out else None
     results = _play(tasks, args.jobs, bar_on=bar_on)
@@ -421,6 +465,8 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
         console.print(render(data))
     for problem in data["errors"]:
         complaints.print(f"[bold]error:[/bold] {problem[:300]}", markup=True, highlight=False)
+    for fault in data["faults"]:
+        complaints.print(f"fault: {fault}", markup=False, highlight=False, soft_wrap=True)
     if args.json and not json_out:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(data, handle, indent=2)

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from canasta.engine import CanastaError
+from canasta.engine import CanastaError, classic
 from canasta.persist import GameResult, Paths, SeatInfo, SessionInfo, Stats, load_stats
 from canasta.persist.stats import RECENT_GAMES, difficulty_of, summarize, table_mix_of, update_stats
 
@@ -89,7 +89,7 @@ def test_the_home_team_is_the_first_humans() -> None:
         )
     )
 
-    assert east_human.home_team == 1
+    assert east_human.home_team(classic) == 1
     assert difficulty_of(east_human) == "easy/hard"
     assert table_mix_of(east_human) == "1 human + 3 bots"
 

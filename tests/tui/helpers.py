@@ -19,7 +19,9 @@ from canasta.engine import (
     LayOff,
     Meld,
     Phase,
+    RuleSet,
     TakePile,
+    classic,
     legal_actions,
 )
 from canasta.tui.app import CanastaApp, make_app
@@ -31,13 +33,19 @@ BOT_SEED = 1
 
 
 def make_test_app(
-    *, seed: int = SEED, state: GameState | None = None, ascii: bool = False
+    *,
+    seed: int = SEED,
+    state: GameState | None = None,
+    ascii: bool = False,
+    rules: RuleSet = classic,
 ) -> CanastaApp:
-    """An app with three seeded random bots playing instantly."""
+    """An app of ``rules`` (or ``state``'s) with seeded random bots playing instantly at
+    every seat but South."""
+    players = (state.rules if state is not None else rules).players
     return make_app(
-        Options(seed=seed, levels=("random", "random", "random"), pace="instant", ascii=ascii),
+        Options(seed=seed, rules=rules, levels=("random",), pace="instant", ascii=ascii),
         state=state,
-        bots=[RandomBot(), RandomBot(), RandomBot()],
+        bots=[RandomBot() for _ in range(players - 1)],
         bot_seed=BOT_SEED,
     )
 

@@ -39,11 +39,12 @@ from canasta.tui.session import HUMAN, Session
 OTHERS = {"West": "c5 d5 h6", "North": "c6 d6 h7", "East": "c7 d7 h9"}
 ONE_HUMAN = (HUMAN, "random", "random", "random")
 FOUR_HUMANS = (HUMAN,) * 4
+NAMES = ("Ann", "West", "Bob", "East")
 
 
 def session_at(south: str, *, seats: tuple[str, ...] = ONE_HUMAN, **position: object) -> Session:
     state = Position(hands={**OTHERS, "South": south}, **position).to_state()  # type: ignore[arg-type]
-    return Session(state, seats=seats, names=("Ann", "West", "Bob", "East"))
+    return Session(state, seats=seats, names=NAMES)
 
 
 def test_next_mover_is_the_bot_the_keyboard_or_a_curtain() -> None:
@@ -96,7 +97,7 @@ def look(name: str) -> str:
 def test_a_bot_partners_reply_is_told_a_humans_is_not() -> None:
     session = session_at("h5 d5 s5 c9")
     assert partner_reply(session, [PartnerAnswered(seat=2, yes=True)]) == (
-        "North answers",
+        "Bob answers",
         "Yes: you must go out this turn.",
     )
     assert partner_reply(session, [PartnerAnswered(seat=0, yes=True)]) is None
@@ -143,9 +144,9 @@ def test_the_deal_lines_tell_the_deal_and_the_up_card() -> None:
 
 def test_the_sheet_title_says_who_won_or_which_round() -> None:
     state = new_game(seed=12)
-    assert sheet_title(state, viewer=0, humans=1) == "Score sheet (round 1 in play)"
+    assert sheet_title(state, viewer=0, humans=1, names=NAMES) == "Score sheet (round 1 in play)"
     over = Position(hands={**OTHERS, "South": "h5"}, phase="round_over").to_state()
-    assert sheet_title(over, viewer=0, humans=1) == "Round 1 is over."
+    assert sheet_title(over, viewer=0, humans=1, names=NAMES) == "Round 1 is over."
     won = Position(
         hands={**OTHERS, "South": "h5"},
         phase="game_over",
@@ -153,7 +154,11 @@ def test_the_sheet_title_says_who_won_or_which_round() -> None:
         winner="North-South",
     ).to_state()
     assert (
-        sheet_title(won, viewer=0, humans=1) == "Game over: North-South won, 5120 to 3990. You won!"
+        sheet_title(won, viewer=0, humans=1, names=NAMES)
+        == "Game over: North-South won, 5120 to 3990. You won!"
     )
-    assert sheet_title(won, viewer=1, humans=1).endswith("You lost.")
-    assert sheet_title(won, viewer=1, humans=4) == "Game over: North-South won, 5120 to 3990."
+    assert sheet_title(won, viewer=1, humans=1, names=NAMES).endswith("You lost.")
+    assert (
+        sheet_title(won, viewer=1, humans=4, names=NAMES)
+        == "Game over: North-South won, 5120 to 3990."
+    )

@@ -29,7 +29,6 @@ from canasta.engine import (
     check,
     parse_card,
     parse_cards,
-    seat_name,
 )
 from canasta.tui.app import CanastaApp, make_app
 from canasta.tui.hotseat import CurtainScreen, Seating, SeatingScreen
@@ -163,7 +162,7 @@ async def play_round(
         assert state.to_move is not None and app.session.human_to_move
         if state.phase is Phase.ANSWER:
             # A human partner answers at the table, seeing their own hand.
-            seen["answered by " + seat_name(state.to_move)] += 1
+            seen["answered by " + state.rules.seat_name(state.to_move)] += 1
             await pilot.press("y")
             continue
         action = south_choice(state, asked)
@@ -203,7 +202,9 @@ async def test_four_humans_play_a_round_and_nobody_sees_another_hand() -> None:
 async def test_two_partners_against_two_bots_play_a_round_privately() -> None:
     app = hotseat_app(PARTNERS_VS_BOTS, seed=PARTNERS_SEED)
     gate = threading.Event()
-    app.players = Players(app.session.seats, bots=[GatedBot(gate)] * 3, bot_seed=BOT_SEED)
+    app.players = Players(
+        app.session.seats, names=app.session.names, bots=[GatedBot(gate)] * 3, bot_seed=BOT_SEED
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         seen = await play_round(pilot, app, gate)
         assert seen["a bot thought, no hand shown"] >= 4, seen

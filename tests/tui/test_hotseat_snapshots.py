@@ -8,6 +8,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from canasta.engine import preset
 from canasta.tui.app import make_app
 from canasta.tui.hotseat import Seating
 from canasta.tui.options import Options
@@ -41,6 +42,13 @@ def _app(**kwargs: Any) -> Any:
 
 def test_seating_screen(snap_compare: Any) -> None:
     assert snap_compare(_app(), terminal_size=(80, 24), run_before=_preset)
+
+
+def test_seating_screen_of_six(snap_compare: Any) -> None:
+    app = make_app(
+        Options(seed=5, rules=preset("classic", 6), pace="instant", hotseat=True), bot_seed=BOT_SEED
+    )
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_preset)
 
 
 def test_curtain_before_partner_answers(snap_compare: Any) -> None:

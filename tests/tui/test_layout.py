@@ -1,7 +1,7 @@
 """At 80x24 every fact a player needs stays on screen: late in a round both teams' melds,
 however many (a line each, or packed short forms), a mixed canasta on one line, the score
 sheet's two columns with whole points; early in a round the log gets the room the empty
-meld panels leave."""
+meld panels leave, and with a big hand the log gives up lines so that every meld stays."""
 
 from __future__ import annotations
 
@@ -9,12 +9,13 @@ import re
 
 from textual.widgets import RichLog
 
-from canasta.engine import GameState
+from canasta.engine import GameState, preset
+from canasta.engine.documents import rules_dict
 from canasta.engine.position import Position, ScoreModel
 from canasta.tui.app import CanastaApp
 from canasta.tui.cards import rank_label
 from canasta.tui.screens import ScoreSheetScreen
-from canasta.tui.widgets import TeamPanel
+from canasta.tui.team_panel import TeamPanel
 
 from .helpers import box_text, make_test_app, screen_text, settle
 
@@ -175,3 +176,38 @@ async def test_early_in_a_round_the_log_gets_the_room_of_the_empty_panels() -> N
         assert screen.query_one("#middle").outer_size.height == 6
         assert screen.query_one(RichLog).outer_size.height >= 8
         assert "Frozen for your team\nuntil its initial meld" in box_text(app, "#pile")
+
+
+#: Two players: North has eight melds, five of them canastas; South holds 37 cards, so the
+#: hand takes eight lines of the 24.
+TWO_BIG = Position(
+    rules=rules_dict(preset("classic", 2)),
+    hands={
+        "South": "c4 c4 d4 d4 h4 h4 s4 s4 c5 c5 d5 d5 h5 h5 s5 s5 c12 c12 d12 d12 h12 h12 "
+        "s12 s12 jk jk jk jk c2 c2 d2 d2 s2 s2 h1 h1 d1",
+        "North": "c3 s3 c3 s3",
+    },
+    melds={
+        "North": [
+            "1: c1 d1 s1",
+            "6: c6 c6 d6 d6 h6 h6 s6 s6",
+            "7: c7 c7 d7 d7 h7 h7 s7 s7",
+            "8: c8 c8 d8 d8 h8 h8 s8 s8",
+            "9: c9 c9 d9 d9 h9 h9 s9 s9",
+            "10: c10 c10 d10 d10 h10 h10 s10 s10 h2",
+            "11: c11 d11 s11 s11",
+            "13: c13 d13 h13",
+        ]
+    },
+)
+
+
+async def test_with_a_big_hand_the_log_gives_way_so_that_every_meld_stays_on_screen() -> None:
+    app = make_test_app(state=TWO_BIG.to_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        panel = box_text(app, "#team1")
+        for meld in TWO_BIG.to_state().melds[1]:
+            assert f"{rank_label(meld.rank)} x{len(meld.cards)}" in panel, panel
+        assert "Your hand: 37 cards" in screen_text(app)
+        assert app.table_screen.query_one(RichLog).outer_size.height >= 1

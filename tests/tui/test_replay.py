@@ -1,22 +1,29 @@
 """The replay screen: stepping forwards and backwards through a record with every hand open,
-the log up to the step shown, and the final score at the end."""
+the log up to the step shown, and the final score at the end; a six-player game at 80x24."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 
 from textual.widgets import RichLog, Static
 
-from canasta.engine import NextRound, Phase, RuleSet, apply, legal_actions, new_game
+from canasta.engine import NextRound, Phase, RuleSet, apply, legal_actions, new_game, preset
 from canasta.engine.record import GameRecord, make_record, replay
 from canasta.tui.cards import CardStyle
 from canasta.tui.replay import ReplayApp, ReplayScreen, replay_steps, score_line
 
+from .helpers import screen_text
 
-def finished_record(seed: int = 3) -> GameRecord:
+#: A short game: random play reaches 300 points in a round or two.
+SHORT = RuleSet(target_score=300)
+
+
+def finished_record(seed: int = 3, rules: RuleSet = SHORT) -> GameRecord:
     """A short game played at random to the end."""
     rng = random.Random(seed)
-    initial = new_game(RuleSet(target_score=300), seed=seed)
+    initial = new_game(rules, seed=seed)
     state, actions = initial, []
     while state.phase is not Phase.GAME_OVER:
         action = rng.choice(legal_actions(state))
@@ -69,3 +76,22 @@ async def test_stepping_through_a_record_reproduces_the_final_score() -> None:
         assert screen.index == 0
         await pilot.press("escape")
     assert app.return_code == 0
+
+
+async def test_a_six_player_game_replays_every_hand_on_a_line_at_80x24() -> None:
+    rules = dataclasses.replace(preset("classic", 6), target_score=200)
+    record = finished_record(2, rules)
+    app = ReplayApp(record, title="six")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        text = screen_text(app)
+        for seat in preset("classic", 6).seat_names:
+            assert re.search(rf"^ {seat}(?: \(to move\))?, 13 cards: ", text, re.M), seat
+        assert "NE-NW-S" in text and "N-SE-SW" in text
+        assert "(you)" not in text and "your team" not in text
+        await pilot.press("end")
+        final = replay(record)[-1]
+        header = str(screen.query_one("#replay-header").render())
+        assert "Game over" in header and str(final.scores[1]) in header

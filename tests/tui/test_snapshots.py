@@ -1,14 +1,16 @@
 """SVG snapshots of a seeded game: the table at 80x24 (at the deal and late in a round with
-many melds) and 120x40, the ask-partner dialog and the round-end score sheet (update with
+many melds) and 120x40, the ask-partner dialog and the round-end score sheet; the tables of
+two, three and six seats at 80x24 after a few turns (update with
 ``pytest --snapshot-update``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
-from canasta.engine import parse_cards
+from canasta.engine import parse_cards, preset
 
 from .helpers import click_cards, make_test_app, settle
 from .test_layout import CROWDED
@@ -25,6 +27,13 @@ async def _a_few_turns(pilot: Pilot[Any]) -> None:
         await pilot.press("d", "x")
         await settle(pilot)
     await pilot.press("d", "right", "space", "right", "space")
+
+
+async def _three_turns(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    for _ in range(3):
+        await pilot.press("d", "x")
+        await settle(pilot)
 
 
 async def _go_out(pilot: Pilot[Any]) -> None:
@@ -57,3 +66,11 @@ def test_round_end_sheet(snap_compare: Any) -> None:
 def test_table_80x24_late_in_a_round(snap_compare: Any) -> None:
     app = make_test_app(state=CROWDED.to_state())
     assert snap_compare(app, terminal_size=(80, 24), run_before=_settled)
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "seed"), [("classic", 2, 42), ("traditional", 3, 19), ("classic", 6, 10)]
+)
+def test_table_80x24_of_each_size(snap_compare: Any, name: str, players: int, seed: int) -> None:
+    app = make_test_app(seed=seed, rules=preset(name, players))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_three_turns)

@@ -22,6 +22,7 @@ from canasta.__main__ import build_parser
 from canasta.bots import RandomBot
 from canasta.engine import (
     Action,
+    CanastaError,
     Discard,
     DrawStock,
     GameState,
@@ -31,6 +32,7 @@ from canasta.engine import (
     apply,
     legal_actions,
     new_game,
+    preset,
 )
 from canasta.engine.record import make_record
 from canasta.persist import (
@@ -49,6 +51,7 @@ from canasta.tui.options import Options
 from canasta.tui.replay import GamesScreen, ReplayScreen, score_line
 from canasta.tui.resume import ResumeScreen
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
+from canasta.tui.session import HUMAN
 from canasta.tui.settings_screen import SettingsScreen
 from canasta.tui.stats_screen import StatsScreen
 from canasta.tui.storage import session_info
@@ -273,25 +276,38 @@ async def test_settings_round_trip_through_the_screen(paths: Paths) -> None:
 
 
 def test_settings_are_the_defaults_the_command_line_overrides(paths: Paths) -> None:
-    save_settings(paths, Settings(pace="fast", difficulty="easy", theme="nord", hand_order="suit"))
+    saved = Settings(
+        pace="fast", difficulty="easy", theme="nord", hand_order="suit", rules="traditional"
+    )
+    save_settings(paths, saved.model_copy(update={"players": 6}))
     settings = load_settings(paths).value
     args = argparse.Namespace(
-        seed=None, difficulty=None, pace=None, ascii=None, theme=None, hotseat=False
+        seed=None, difficulty=None, pace=None, ascii=None, theme=None, hotseat=False, rules=None
     )
     options = Options.from_args(args, settings)
     assert (options.pace, options.levels, options.theme, options.by_suit) == (
         "fast",
-        ("easy", "easy", "easy"),
+        ("easy",),
         "nord",
         True,
     )
-    args.pace, args.difficulty, args.theme = "instant", "hard", "canasta"
+    assert options.rules == preset("traditional", 6)
+    assert options.kinds(options.rules) == (HUMAN, *("easy",) * 5)
+    args.pace, args.difficulty, args.theme = "instant", "hard,easy", "canasta"
+    args.rules = preset("classic", 3)
     options = Options.from_args(args, settings)
-    assert (options.pace, options.levels, options.theme) == (
+    assert (options.pace, options.levels, options.theme, options.rules) == (
         "instant",
-        ("hard", "hard", "hard"),
+        ("hard", "easy"),
         "canasta",
+        preset("classic", 3),
     )
+    assert options.kinds(options.rules) == (HUMAN, "hard", "easy")
+    args.difficulty = "hard,easy,easy"
+    with pytest.raises(
+        CanastaError, match="give one level, or 2 separated by commas for West, East"
+    ):
+        Options.from_args(args, settings)
 
 
 async def _play_to_the_end(pilot: Pilot[int], app: CanastaApp) -> None:

@@ -1,8 +1,10 @@
 """Autosave and resume: the unfinished game, saved after every action.
 
 The save is the engine's :class:`~canasta.engine.record.GameRecord` (rules, decks, actions)
-plus what the table needs to go on (who sits where, bot levels, names, pace). Replaying the
-record rebuilds the very state the game was in, mid-turn included.
+plus what the table needs to go on (who sits where, bot levels, names, pace). The record's
+rules name the rule system and the player count; a save written before there were other
+systems holds classic rules without the seating fields, and loads as classic with four
+players. Replaying the record rebuilds the very state the game was in, mid-turn included.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from typing import Final, Literal
 from pydantic import AwareDatetime, Field, model_validator
 
 from canasta.choices import Pace
-from canasta.engine import CanastaError, GameState, classic
+from canasta.engine import CanastaError, GameState, RuleSet
 from canasta.engine.record import GameRecord, replay
+from canasta.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from canasta.persist.files import (
     WriteError,
     clip,
@@ -59,20 +62,19 @@ class SeatInfo(FileModel):
 
 
 class SessionInfo(FileModel):
-    """What a game needs besides its record: the seats (South, West, North, East), the pace
+    """What a game needs besides its record: the seats in turn order from South, the pace
     and when it started (which names the game in the archive and the statistics)."""
 
-    seats: tuple[SeatInfo, SeatInfo, SeatInfo, SeatInfo]
+    seats: tuple[SeatInfo, ...] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     pace: Pace = "normal"
     started_at: AwareDatetime = Field(default_factory=_now)
 
-    @property
-    def home_team(self) -> int:
-        """The team whose games the statistics count: the first human's, else North-South."""
+    def home_team(self, rules: RuleSet) -> int:
+        """The team whose games the statistics count: the first human's, else South's."""
         for seat, info in enumerate(self.seats):
             if info.kind == "human":
-                return classic.team_of(seat)
-        return 0
+                return rules.team_of(seat)
+        return rules.team_of(0)
 
 
 class SavedGame(FileModel):
@@ -83,6 +85,26 @@ class SavedGame(FileModel):
     saved_at: AwareDatetime = Field(default_factory=_now)
     session: SessionInfo
     record: GameRecord
+
+    @model_validator(mode="after")
+    def _a_seat_for_every_player(self) -> SavedGame:
+        players = self.rules.players
+        if len(self.session.seats) != players:
+            raise ValueError(
+                f"the session seats {len(self.session.seats)} players where the rules have "
+                f"{players}"
+            )
+        return self
+
+    @property
+    def rules(self) -> RuleSet:
+        """The game's rule set: its system and its table (classic, four players, for a save
+        written before there were others).
+
+        Raises:
+            NotationError: the record's rules are invalid.
+        """
+        return self.record.rule_set()
 
     def states(self) -> list[GameState]:
         """Every state of the game so far, the initial one first (the last is the table).

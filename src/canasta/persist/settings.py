@@ -1,4 +1,5 @@
-"""Settings: pace, theme, ASCII mode, default difficulty, player names, hand order.
+"""Settings: pace, theme, ASCII mode, default difficulty, player names, hand order, and the
+rule system and player count of new games.
 
 A bad value costs only itself: each problem is reported in one sentence and that setting
 falls back to its default, while every valid setting is kept.
@@ -8,10 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, ValidationInfo, field_validator
 
 from canasta.choices import Level, Pace
-from canasta.engine import Seat
+from canasta.engine import PLAYER_COUNTS, SYSTEMS, RuleSet, Seat, classic, preset
 from canasta.persist.files import LoadError, clip, read_document, write_text_atomic
 from canasta.persist.models import FileModel, Loaded, PlayerName
 from canasta.persist.paths import Paths
@@ -26,7 +27,8 @@ Theme = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,39}$")]
 
 
 class Names(FileModel):
-    """The name shown for each seat."""
+    """The name shown for each seat of the classic table (at another table, a seat of one of
+    these names gets its name, and the others are called by their seats)."""
 
     south: PlayerName = "You"
     west: PlayerName = "West"
@@ -55,6 +57,31 @@ class Settings(FileModel):
     names: Names = Names()
     #: How a hand is sorted: by rank, or by suit and then rank.
     hand_order: Literal["rank", "suit"] = "rank"
+    #: The rule system of a new game (one of :data:`canasta.engine.SYSTEMS`).
+    rules: str = classic.name
+    #: The players of a new game (a count the rule system allows).
+    players: int = classic.players
+
+    @field_validator("rules")
+    @classmethod
+    def _a_rule_system(cls, rules: str) -> str:
+        if rules not in SYSTEMS:
+            raise ValueError(f"the rule systems are {', '.join(SYSTEMS)}")
+        return rules
+
+    @field_validator("players")
+    @classmethod
+    def _a_count_the_system_allows(cls, players: int, info: ValidationInfo) -> int:
+        system = info.data.get("rules", classic.name)
+        allowed = PLAYER_COUNTS[system]
+        if players not in allowed:
+            counts = ", ".join(str(count) for count in sorted(allowed))
+            raise ValueError(f"{system} is played by {counts} players")
+        return players
+
+    def rule_set(self) -> RuleSet:
+        """The rule set of a new game."""
+        return preset(self.rules, self.players)
 
 
 def _default_text(loc: tuple[str | int, ...]) -> str:

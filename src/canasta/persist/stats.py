@@ -1,18 +1,20 @@
 """Statistics across finished games, from the home team's side.
 
-The home team is the team of the first human seat (North-South when bots play alone).
-A finished game is summarised by replaying its record: the engine's events say when a
-canasta was completed and who went out, and the final state holds the round scores.
+The home team is the team of the first human seat (South's when bots play alone). A
+finished game is summarised by replaying its record: the engine's events say when a
+canasta was completed and who went out, and the final state holds the round scores. Games
+are also counted per rule system and player count (``classic, 4 players``): a statistics
+file written before there were other systems counted classic four-player games only.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from pydantic import AwareDatetime, Field, NonNegativeInt, model_validator
 
-from canasta.engine import CanastaError, Phase, classic
+from canasta.engine import CanastaError, Phase, RuleSet, classic
 from canasta.engine.events import CanastaCompleted, WentOut
 from canasta.engine.record import GameRecord, replay_steps
 from canasta.persist.files import (
@@ -53,10 +55,12 @@ class GameResult(FileModel):
     seed: int
     difficulty: str
     table: str
-    home_team: Literal[0, 1]
-    winner: Literal[0, 1]
-    #: Final totals, North-South first.
-    scores: tuple[int, int]
+    #: The rule system and player count, as :attr:`RuleSet.label` says it.
+    system: str = classic.label
+    home_team: NonNegativeInt
+    winner: NonNegativeInt
+    #: Final totals, by team (North-South first with four players).
+    scores: tuple[int, ...] = Field(min_length=2)
     rounds: int = Field(ge=1)
     #: Canastas the home team completed.
     canastas: NonNegativeInt
@@ -65,15 +69,26 @@ class GameResult(FileModel):
     #: The home team's best round score.
     best_round: int
 
+    @model_validator(mode="after")
+    def _teams_that_played(self) -> GameResult:
+        if max(self.home_team, self.winner) >= len(self.scores):
+            raise ValueError("home_team and winner must be teams of the scores")
+        return self
+
     @property
     def won(self) -> bool:
         """Whether the home team won."""
         return self.winner == self.home_team
 
     @property
+    def best_other(self) -> int:
+        """The best final total of the other teams."""
+        return max(score for team, score in enumerate(self.scores) if team != self.home_team)
+
+    @property
     def margin(self) -> int:
-        """The home team's final total less the other team's."""
-        return self.scores[self.home_team] - self.scores[1 - self.home_team]
+        """The home team's final total less the best of the other teams'."""
+        return self.scores[self.home_team] - self.best_other
 
 
 class Tally(FileModel):
@@ -101,6 +116,8 @@ class Stats(FileModel):
     games: Tally = Tally()
     by_difficulty: dict[str, Tally] = Field(default_factory=dict)
     by_table: dict[str, Tally] = Field(default_factory=dict)
+    #: By rule system and player count (:attr:`GameResult.system`).
+    by_system: dict[str, Tally] = Field(default_factory=dict)
     #: Sum of the home team's margins (for the average).
     margin_total: int = 0
     rounds: NonNegativeInt = 0
@@ -109,6 +126,14 @@ class Stats(FileModel):
     best_round: int | None = None
     #: The last :data:`RECENT_GAMES` games, oldest first.
     recent: list[GameResult] = Field(default_factory=list, max_length=RECENT_GAMES)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_files_counted_classic(cls, data: Any) -> Any:
+        """A file from before ``by_system`` counted classic four-player games only."""
+        if isinstance(data, dict) and "by_system" not in data and "games" in data:
+            return {**data, "by_system": {classic.label: data["games"]}}
+        return data
 
     @property
     def average_margin(self) -> float | None:
@@ -132,6 +157,8 @@ class Stats(FileModel):
         )
         by_table = dict(self.by_table)
         by_table[result.table] = by_table.get(result.table, Tally()).plus(result.won)
+        by_system = dict(self.by_system)
+        by_system[result.system] = by_system.get(result.system, Tally()).plus(result.won)
         best = (
             result.best_round
             if self.best_round is None
@@ -142,6 +169,7 @@ class Stats(FileModel):
                 "games": self.games.plus(result.won),
                 "by_difficulty": by_difficulty,
                 "by_table": by_table,
+                "by_system": by_system,
                 "margin_total": self.margin_total + result.margin,
                 "rounds": self.rounds + result.rounds,
                 "canastas": self.canastas + result.canastas,
@@ -158,20 +186,23 @@ def difficulty_of(session: SessionInfo) -> str:
     return "/".join(levels) if levels else "no bots"
 
 
-def table_mix_of(session: SessionInfo) -> str:
-    """Who sat at the table: ``1 human + 3 bots``, ``2 humans as partners + 2 bots``, ..."""
+def table_mix_of(session: SessionInfo, rules: RuleSet = classic) -> str:
+    """Who sat at ``rules``'s table: ``1 human + 3 bots``, ``2 humans as partners + 2
+    bots``, ``2 humans as opponents + 1 bot``, ..."""
     humans = [seat for seat, info in enumerate(session.seats) if info.kind == "human"]
-    bots = 4 - len(humans)
+    bots = len(session.seats) - len(humans)
     if not humans:
         return "bots only"
     if not bots:
         return "humans only"
-    if len(humans) == 2:
-        side = (
-            "partners" if classic.team_of(humans[0]) == classic.team_of(humans[1]) else "opponents"
-        )
-        return f"2 humans as {side} + 2 bots"
-    return f"{len(humans)} human{'s' * (len(humans) > 1)} + {bots} bot{'s' * (bots > 1)}"
+    people = f"{len(humans)} human{'s' * (len(humans) > 1)}"
+    if len(humans) > 1:
+        teams = {rules.team_of(seat) for seat in humans}
+        if len(teams) == 1:
+            people += " as partners"
+        elif len(teams) == len(humans):
+            people += " as opponents"
+    return f"{people} + {bots} bot{'s' * (bots > 1)}"
 
 
 def summarize(
@@ -182,14 +213,15 @@ def summarize(
     Raises:
         CanastaError: the record does not replay, or the game is not finished.
     """
-    home = session.home_team
-    canastas = went_out = 0
     state = record.initial_state()
+    rules = state.rules
+    home = session.home_team(rules)
+    canastas = went_out = 0
     for _, _, step in replay_steps(record):
         for event in step.events:
             if isinstance(event, CanastaCompleted) and event.team == home:
                 canastas += 1
-            elif isinstance(event, WentOut) and state.rules.team_of(event.seat) == home:
+            elif isinstance(event, WentOut) and rules.team_of(event.seat) == home:
                 went_out += 1
         state = step.state
     if state.phase is not Phase.GAME_OVER or state.winner is None or not state.history:
@@ -199,7 +231,8 @@ def summarize(
         finished_at=finished_at or datetime.now().astimezone(),
         seed=record.seed,
         difficulty=difficulty_of(session),
-        table=table_mix_of(session),
+        table=table_mix_of(session, rules),
+        system=rules.label,
         home_team=home,
         winner=state.winner,
         scores=state.scores,

@@ -21,6 +21,10 @@ def run(args: argparse.Namespace) -> int:
     app = build_app(args)
     if isinstance(app, int):
         return app
+    from canasta.tui.served import end_with_server, is_served
+
+    if is_served():
+        end_with_server(app)
     result = app.run()
     return 0 if result is None else result
 

@@ -12,11 +12,12 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from canasta.engine import TEAM_NAMES, GameState, seat_name
+from canasta.engine import GameState
 from canasta.tui.cards import CardStyle
 from canasta.tui.hotseat import Seating
 from canasta.tui.options import Options
 from canasta.tui.play import PlayApp
+from canasta.tui.seats import scores_text
 from canasta.tui.table_screen import MIN_SIZE
 
 if TYPE_CHECKING:
@@ -28,8 +29,8 @@ __all__ = ["MIN_SIZE", "CanastaApp", "make_app"]
 
 
 class CanastaApp(PlayApp):
-    """Classic Canasta, kept on disk: South is the player at the keyboard, the others are
-    bots (see :func:`make_app`)."""
+    """Canasta of ``options.rules``, kept on disk: South is the player at the keyboard, the
+    others are bots (see :func:`make_app`)."""
 
     def __init__(
         self,
@@ -92,10 +93,10 @@ class CanastaApp(PlayApp):
         screen, else the one in the settings."""
         from canasta.tui.storage import session_info
 
-        names = [
-            given if given != seat_name(seat) else self.options.names[seat]
-            for seat, given in enumerate(self.session.names)
-        ]
+        rules = self.session.state.rules
+        chosen = self.options.player_names(rules)
+        given = zip(self.session.names, rules.seat_names, chosen, strict=True)
+        names = [name if name != seat else setting for name, seat, setting in given]
         return session_info(self.session.seats, names=names, pace=self.options.pace)
 
     def _offer_resume(self) -> None:
@@ -124,25 +125,19 @@ class CanastaApp(PlayApp):
         saved, session = self.startup.saved, self.startup.session
         assert saved is not None and session is not None
         self.startup = None
-        seats, names = session.seats, session.names
-        self._seat(
-            Seating(
-                kinds=(seats[0], seats[1], seats[2], seats[3]),
-                names=(names[0], names[1], names[2], names[3]),
-            )
-        )
         self.session = session
+        self.seat_players(Seating(kinds=session.seats, names=session.names))
         self.seed = session.initial.seed
         if self.store is not None:
             self.store.start(session, saved.session, record=saved.record)
         for note in self.notes:
             self.notify(note, severity="warning")
         state = session.state
+        totals = scores_text(state.rules, state.scores, session.names)
         self.write_log(
             [
-                f"Resumed the game saved at {saved.saved_at.astimezone():%H:%M}: round "
-                f"{state.round_no}, {TEAM_NAMES[0]} {state.scores[0]}, "
-                f"{TEAM_NAMES[1]} {state.scores[1]}."
+                f"Resumed the game saved at {saved.saved_at.astimezone():%H:%M} "
+                f"({state.rules.label}): round {state.round_no}, {totals}."
             ]
         )
         self._changed(())
@@ -167,8 +162,8 @@ class CanastaApp(PlayApp):
     def apply_settings(self, settings: Settings | None) -> None:
         """Use the settings saved on the settings screen (``None``: nothing changed).
 
-        Pace, theme, ASCII mode and hand order apply at once; names and difficulty from
-        the next game.
+        Pace, theme, ASCII mode and hand order apply at once; names, difficulty, rule
+        system and player count from the next game.
         """
         if settings is None:
             return
@@ -182,7 +177,8 @@ class CanastaApp(PlayApp):
             ascii=settings.ascii,
             names=(names.south, names.west, names.north, names.east),
             by_suit=settings.hand_order == "suit",
-            levels=(level, level, level),
+            levels=(level,),
+            rules=settings.rule_set(),
         )
         if settings.theme in self.available_themes:
             self.theme = settings.theme
@@ -210,9 +206,10 @@ def make_app(
     resume: bool = False,
     settings: Settings | None = None,
 ) -> CanastaApp:
-    """The app, ready to run: ``state`` starts from a given position (tests, resume),
-    ``bots`` replaces West, North and East's bots, ``bot_seed`` seeds their choices,
-    ``seating`` seats humans and bots (of its levels) anywhere, for hot-seat play.
+    """The app, ready to run: a game of ``options.rules`` (classic by default), or from
+    ``state``, a given position (tests, resume); ``bots`` replaces the bots of the seats
+    after South, ``bot_seed`` seeds their choices, ``seating`` seats humans and bots (of its
+    levels) anywhere, for hot-seat play.
 
     With ``paths`` every action is saved there, an unfinished saved game is offered (or,
     with ``resume``, resumed at once) and finished games are counted and archived; without,

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from canasta.engine import (
-    TEAM_NAMES,
     Action,
     Card,
     GameState,
@@ -23,7 +22,6 @@ from canasta.engine import (
     RuleSet,
     TakePile,
     is_legal,
-    seat_name,
 )
 from canasta.engine.events import (
     CardsLaidOff,
@@ -36,6 +34,7 @@ from canasta.engine.events import (
 )
 from canasta.engine.narrate import describe_event
 from canasta.tui.cards import CardStyle
+from canasta.tui.seats import team_label
 from canasta.tui.session import Session
 
 __all__ = [
@@ -56,7 +55,7 @@ __all__ = [
 ]
 
 #: Each team's meld ranks a move changed (highlighted on the table).
-Touched = tuple[frozenset[int], frozenset[int]]
+Touched = tuple[frozenset[int], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +112,7 @@ def curtain_for(session: Session, seat: int, happened: Sequence[Event]) -> tuple
     question to answer, partner's answer just given, or only the turn."""
     names = session.names
     name = names[seat]
-    label = seat_name(seat)
+    label = session.state.rules.seat_name(seat)
     who = label if name == label else f"{name} ({label})"
     look = f"Press Enter when only {name} is looking."
     if session.state.phase is Phase.ANSWER:
@@ -136,18 +135,18 @@ def partner_reply(session: Session, happened: Sequence[Event]) -> tuple[str, str
         return None
     answer = answered[-1]
     text = "Yes: you must go out this turn." if answer.yes else "No: you may not go out this turn."
-    return f"{seat_name(answer.seat)} answers", text
+    return f"{session.names[answer.seat]} answers", text
 
 
 def touched_by(happened: Sequence[Event], *, rules: RuleSet) -> Touched:
     """Each team's meld ranks that ``happened`` melded, laid off on, or took the pile to."""
-    touched: list[set[int]] = [set(), set()]
+    touched: list[set[int]] = [set() for _ in range(rules.teams)]
     for event in happened:
         if isinstance(event, (Melded, CardsLaidOff)):
             touched[rules.team_of(event.seat)].add(event.rank)
         elif isinstance(event, PileTaken):
             touched[rules.team_of(event.seat)].add(event.top.rank)
-    return frozenset(touched[0]), frozenset(touched[1])
+    return tuple(frozenset(ranks) for ranks in touched)
 
 
 def meld_plan(session: Session, cards: Sequence[Card], *, seat: int) -> list[Action]:
@@ -202,7 +201,9 @@ def deal_lines(
 ) -> list[str]:
     """The log's first lines for a game that starts from a given position (a new game tells
     its deal's own events): the deal, the pile's cards, the red threes on the table."""
-    lines = [describe_event(RoundDealt(state.round_no, state.dealer), viewer=viewer, names=names)]
+    rules = state.rules
+    dealt = RoundDealt(state.round_no, state.dealer)
+    lines = [describe_event(dealt, viewer=viewer, names=names, rules=rules)]
     lines.extend(
         describe_event(
             UpCardTurned(card, frozen=card.is_wild or card.is_red_three), label=style.label
@@ -210,19 +211,20 @@ def deal_lines(
         for card in state.pile
     )
     lines.extend(
-        f"{TEAM_NAMES[team]} has red threes laid out: {style.labels(cards)}."
+        f"{team_label(rules, team, names)} has red threes laid out: {style.labels(cards)}."
         for team, cards in enumerate(state.red_threes)
         if cards
     )
     return lines
 
 
-def sheet_title(state: GameState, *, viewer: int, humans: int) -> str:
+def sheet_title(state: GameState, *, viewer: int, humans: int, names: Sequence[str]) -> str:
     """The score sheet's title: the winner at the game's end (and, for one human, whether
     they won), the round just over, or the round in play."""
     if state.phase is Phase.GAME_OVER and state.winner is not None:
-        totals = f"{max(state.scores)} to {min(state.scores)}"
-        title = f"Game over: {TEAM_NAMES[state.winner]} won, {totals}."
+        totals = " to ".join(str(score) for score in sorted(state.scores, reverse=True))
+        winner = team_label(state.rules, state.winner, names)
+        title = f"Game over: {winner} won, {totals}."
         if humans == 1:
             title += " You won!" if state.rules.team_of(viewer) == state.winner else " You lost."
         return title

@@ -7,7 +7,7 @@ seating (:class:`Seating`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -17,8 +17,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from canasta.choices import LEVELS
-from canasta.engine import seat_name
+from canasta.choices import COMMAND_PREFIX, LEVELS, is_command
+from canasta.engine import RuleSet
+from canasta.tui.seats import short_name
 from canasta.tui.session import HUMAN
 
 __all__ = [
@@ -31,14 +32,20 @@ __all__ = [
 
 #: The longest name a seat may have (the seats bar must fit 80 columns).
 NAME_LENGTH = 10
+#: The preset keys there may be.
+_PRESET_KEYS = ("1", "2", "3", "4")
+_COUNTS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
+#: Up to this many seats, a blank line between two seats (more fit 24 lines only without).
+_ROOMY = 4
 
 
 @dataclass(frozen=True, slots=True)
 class Seating:
-    """Who plays South, West, North and East: ``HUMAN`` or a bot level, and a name."""
+    """Who plays each seat in turn order from South: ``HUMAN`` or a bot level, and a name
+    (no names: the seats' own)."""
 
-    kinds: tuple[str, str, str, str]
-    names: tuple[str, str, str, str] = ("South", "West", "North", "East")
+    kinds: tuple[str, ...]
+    names: tuple[str, ...] = ()
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -46,14 +53,32 @@ class Seating:
         return tuple(seat for seat, kind in enumerate(self.kinds) if kind == HUMAN)
 
 
-def presets(level: str) -> dict[str, tuple[str, tuple[str, str, str, str]]]:
-    """The common tables by key: a label and the seat kinds, bots playing ``level``."""
-    return {
-        "1": ("Four humans", (HUMAN, HUMAN, HUMAN, HUMAN)),
-        "2": ("Partners vs bots", (HUMAN, level, HUMAN, level)),
-        "3": ("Opponents + bots", (HUMAN, HUMAN, level, level)),
-        "4": ("One human", (HUMAN, level, level, level)),
-    }
+def presets(rules: RuleSet, level: str) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """The common tables at ``rules``'s table by key: a label and the seat kinds, bots
+    playing ``level``. Partners only where South has one, opponents only beside bots."""
+    players = rules.players
+
+    def only(humans: Collection[int]) -> tuple[str, ...]:
+        return tuple(HUMAN if seat in humans else level for seat in range(players))
+
+    tables = [(f"{_COUNTS[players]} humans", only(range(players)))]
+    if rules.partner(0) is not None:
+        tables.append(("Partners vs bots", only(rules.partnerships[rules.team_of(0)])))
+    if players > 2:
+        tables.append((f"Opponents + bot{'s' * (players > 3)}", only((0, 1))))
+    tables.append(("One human", only((0,))))
+    return dict(zip(_PRESET_KEYS, tables, strict=False))
+
+
+def _team_words(rules: RuleSet, seat: int) -> str:
+    """Whom ``seat`` plays with: ``partner North``, ``partners NW and NE``, ``plays alone``."""
+    mates = [rules.seat_name(mate) for mate in rules.partnerships[rules.team_of(seat)]]
+    mates.remove(rules.seat_name(seat))
+    if not mates:
+        return "plays alone"
+    if len(mates) == 1:
+        return f"partner {mates[0]}"
+    return f"partners {' and '.join(short_name(mate) for mate in mates)}"
 
 
 class SeatingScreen(Screen[Seating | None]):
@@ -62,37 +87,51 @@ class SeatingScreen(Screen[Seating | None]):
     Dismissed with the :class:`Seating`, or ``None`` when the player cancels.
 
     Args:
-        seating: the seating to start from.
+        seating: the seating to start from (one kind per seat of ``rules``).
+        rules: the rule set of the game, which says the seats.
         available: the bot levels there are (``canasta.bots.BOTS``).
         level: the bot level the presets use.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "preset('1')", "Four humans", show=False),
-        Binding("2", "preset('2')", "Partners vs bots", show=False),
-        Binding("3", "preset('3')", "Opponents + bots", show=False),
-        Binding("4", "preset('4')", "One human", show=False),
+        *(Binding(key, f"preset('{key}')", f"Preset {key}", show=False) for key in _PRESET_KEYS),
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, seating: Seating, *, available: Mapping[str, object], level: str) -> None:
+    def __init__(
+        self,
+        seating: Seating,
+        *,
+        rules: RuleSet,
+        available: Mapping[str, object],
+        level: str,
+    ) -> None:
         super().__init__(classes="seating-screen")
         self.seating = seating
+        self.rules = rules
         self.kinds: list[tuple[str, str]] = [("Human", HUMAN)]
         self.kinds.extend(
             (f"{name.capitalize()} bot", name) for name in LEVELS if name in available
         )
-        self.presets = presets(level)
+        # Outside bots given with --seat stay on offer for every seat.
+        self.kinds.extend(
+            (f"Bot {kind.removeprefix(COMMAND_PREFIX)}"[:24], kind)
+            for kind in dict.fromkeys(seating.kinds)
+            if is_command(kind)
+        )
+        self.presets = presets(rules, level)
+        self.set_class(rules.players > _ROOMY, "-many")
 
     def compose(self) -> ComposeResult:
         """A row per seat, the presets and the start and cancel buttons."""
+        rules = self.rules
         with Vertical(id="seating"):
             yield Label("Who plays? A human or a bot at each seat, and a name.", id="seating-title")
-            for seat in range(4):
-                partner = seat_name((seat + 2) % 4)
+            yield Static(f"Rules: {rules.label}.", id="seating-rules")
+            for seat, label in enumerate(rules.seat_names):
                 with Horizontal(classes="seat-row"):
-                    yield Label(f"{seat_name(seat):<6}", classes="seat-label")
+                    yield Label(label, classes="seat-label")
                     yield Select(
                         self.kinds,
                         value=self.seating.kinds[seat],
@@ -100,16 +139,16 @@ class SeatingScreen(Screen[Seating | None]):
                         compact=True,
                         id=f"kind{seat}",
                     )
-                    name = self.seating.names[seat]
+                    name = self.seating.names[seat] if self.seating.names else label
                     yield Input(
-                        value="" if name == seat_name(seat) else name,
-                        placeholder=seat_name(seat),
+                        value="" if name == label else name,
+                        placeholder=label,
                         max_length=NAME_LENGTH,
                         compact=True,
                         id=f"name{seat}",
                     )
-                    yield Label(f"partner {partner}", classes="seat-partner")
-            yield Static("Presets (or press 1 to 4):", id="presets-title")
+                    yield Label(_team_words(rules, seat), classes="seat-partner")
+            yield Static(f"Presets (or press 1 to {len(self.presets)}):", id="presets-title")
             with Horizontal(id="presets"):
                 for key, (label, _) in self.presets.items():
                     yield Button(f"{key} {label}", id=f"preset{key}", compact=True)
@@ -123,18 +162,21 @@ class SeatingScreen(Screen[Seating | None]):
         """Start with the start button focused: Enter plays the seating shown."""
         self.query_one("#start", Button).focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A preset's key only where this table has that preset."""
+        if action == "preset":
+            return parameters[0] in self.presets
+        return True
+
     def chosen(self) -> Seating:
         """The seating the screen shows now."""
         kinds: list[str] = []
         names: list[str] = []
-        for seat in range(4):
+        for seat, label in enumerate(self.rules.seat_names):
             value = self.query_one(f"#kind{seat}", Select).value
             kinds.append(value if isinstance(value, str) else HUMAN)
-            names.append(self.query_one(f"#name{seat}", Input).value.strip() or seat_name(seat))
-        return Seating(
-            kinds=(kinds[0], kinds[1], kinds[2], kinds[3]),
-            names=(names[0], names[1], names[2], names[3]),
-        )
+            names.append(self.query_one(f"#name{seat}", Input).value.strip() or label)
+        return Seating(kinds=tuple(kinds), names=tuple(names))
 
     def action_preset(self, key: str) -> None:
         """Seat one of the common tables (the names stay)."""

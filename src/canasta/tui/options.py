@@ -1,4 +1,5 @@
-"""Play options from the command line: seed, bot levels, pace, ASCII mode, theme, hot seat."""
+"""Play options from the command line: rule system and table, seed, bot levels and outside
+bots, pace, ASCII mode, theme, hot seat."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from canasta.choices import LEVELS
-from canasta.engine import CanastaError
+from canasta.choices import BOT_TIMEOUT, FALLBACK_LEVEL, LEVELS, is_command
+from canasta.engine import CanastaError, RuleSet, classic
+from canasta.tui.session import HUMAN
 
 if TYPE_CHECKING:
     from canasta.persist import Settings
@@ -18,7 +20,6 @@ __all__ = ["PACE_SECONDS", "Options", "best_level", "is_utf8"]
 
 #: Seconds a bot's move takes at least, by pace (the last move stays highlighted meanwhile).
 PACE_SECONDS = {"instant": 0.0, "fast": 0.2, "normal": 0.6}
-_BOT_SEATS = ("West", "North", "East")
 
 
 def is_utf8(stream: TextIO | None) -> bool:
@@ -39,22 +40,47 @@ class Options:
     """How a game is played: chosen on the command line, later also in settings."""
 
     seed: int | None = None
-    #: The bot level of West, North and East.
-    levels: tuple[str, str, str] = ("normal", "normal", "normal")
+    #: The rule system and the table of a new game.
+    rules: RuleSet = classic
+    #: The bot levels (or ``cmd:COMMAND``, an outside bot) of the seats after South in turn
+    #: order: one for all, or one each.
+    levels: tuple[str, ...] = ("normal",)
+    #: Who plays South: the person at the keyboard, or (hot seat only) a bot.
+    south: str = HUMAN
+    #: Seconds an outside bot may take to answer.
+    bot_timeout: float = BOT_TIMEOUT
     pace: str = "normal"
     ascii: bool = False
     theme: str = "canasta"
     #: Open the seating screen first (humans and bots at any seat, one keyboard).
     hotseat: bool = False
-    #: The players' names, South, West, North, East (from the settings).
+    #: The players' names at the classic table's seats, South, West, North, East (from
+    #: the settings; see :meth:`player_names`).
     names: tuple[str, str, str, str] = ("You", "West", "North", "East")
     #: Sort hands by suit (else by rank).
     by_suit: bool = False
 
+    def kinds(self, rules: RuleSet) -> tuple[str, ...]:
+        """Who plays each seat at ``rules``'s table: South :attr:`south`, the others bots of
+        :attr:`levels` (when there is not one per seat, the first of them that is a level,
+        never an outside bot, for all)."""
+        others = rules.players - 1
+        if len(self.levels) == others:
+            return (self.south, *self.levels)
+        level = next((level for level in self.levels if not is_command(level)), FALLBACK_LEVEL)
+        return (self.south, *(level,) * others)
+
+    def player_names(self, rules: RuleSet) -> tuple[str, ...]:
+        """The players' names at ``rules``'s table: a seat named like one of the classic
+        table's gets that seat's name in :attr:`names`, any other its own (``Southwest``)."""
+        chosen = dict(zip(classic.seat_names, self.names, strict=True))
+        return tuple(chosen.get(seat, seat) for seat in rules.seat_names)
+
     @classmethod
     def from_args(cls, args: argparse.Namespace, defaults: Settings | None = None) -> Options:
         """Options from the parsed ``canasta`` command line; what it leaves out comes from
-        the player's settings (``defaults``), else from the built-in defaults.
+        the player's settings (``defaults``), else from the built-in defaults. The rule set
+        is ``args.rules`` (what ``--rules`` and ``--players`` chose), else the settings'.
 
         Raises:
             CanastaError: a difficulty that names an unknown level or the wrong number.
@@ -64,18 +90,15 @@ class Options:
 
             defaults = Settings()
         settings = defaults
-        level = settings.difficulty
-        levels: tuple[str, str, str] = (level, level, level)
+        rules: RuleSet = getattr(args, "rules", None) or settings.rule_set()
+        levels: tuple[str, ...] = (settings.difficulty,)
         if args.difficulty:
-            parts = [part.strip().lower() for part in args.difficulty.split(",")]
-            if len(parts) == 1:
-                levels = (parts[0], parts[0], parts[0])
-            elif len(parts) == 3:
-                levels = (parts[0], parts[1], parts[2])
-            else:
+            levels = tuple(part.strip().lower() for part in args.difficulty.split(","))
+            others = rules.seat_names[1:]
+            if len(levels) not in (1, len(others)):
                 raise CanastaError(
-                    f"--difficulty {args.difficulty!r}: give one level, or three separated by "
-                    f"commas for {', '.join(_BOT_SEATS)}."
+                    f"--difficulty {args.difficulty!r}: give one level, or {len(others)} "
+                    f"separated by commas for {', '.join(others)}."
                 )
             unknown = [part for part in levels if part not in LEVELS]
             if unknown:
@@ -83,10 +106,12 @@ class Options:
                     f"--difficulty: {unknown[0]!r} is not a bot level; choose one of "
                     f"{', '.join(LEVELS)}."
                 )
+        south, levels = _seated(args, rules, levels)
         ascii_mode = bool(args.ascii) or settings.ascii or not is_utf8(sys.__stderr__)
         names = settings.names
         return cls(
             seed=args.seed,
+            rules=rules,
             levels=levels,
             pace=args.pace or settings.pace,
             ascii=ascii_mode,
@@ -94,4 +119,33 @@ class Options:
             names=(names.south, names.west, names.north, names.east),
             by_suit=settings.hand_order == "suit",
             hotseat=bool(args.hotseat),
+            south=south,
+            bot_timeout=getattr(args, "bot_timeout", BOT_TIMEOUT),
         )
+
+
+def _seated(
+    args: argparse.Namespace, rules: RuleSet, levels: tuple[str, ...]
+) -> tuple[str, tuple[str, ...]]:
+    """South's kind and the other seats' after ``--seat SEAT=KIND`` (repeatable), at
+    ``rules``'s table (``levels``: one for all, or one each, as :attr:`Options.levels`).
+
+    Raises:
+        CanastaError: a malformed ``--seat``, or a bot at South without ``--hotseat``.
+    """
+    given = getattr(args, "seat_kinds", None) or []
+    if not given:
+        return HUMAN, levels
+    from canasta.protocol import parse_seat_option
+
+    others = rules.players - 1
+    kinds = [HUMAN, *(levels if len(levels) == others else (levels[0],) * others)]
+    for text in given:
+        seat, kind = parse_seat_option(text, seats=list(rules.seat_names), levels=LEVELS)
+        if seat == 0 and not args.hotseat:
+            raise CanastaError(
+                f"--seat {text!r}: South is the player at the keyboard; add --hotseat "
+                "to seat a bot there."
+            )
+        kinds[seat] = kind
+    return kinds[0], tuple(kinds[1:])

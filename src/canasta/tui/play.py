@@ -31,8 +31,8 @@ from canasta.engine import (
     IllegalActionError,
     NextRound,
     Phase,
+    RuleSet,
     legal_actions,
-    seat_name,
     start_game,
     view,
 )
@@ -55,6 +55,7 @@ from canasta.tui.hotseat import CurtainScreen, Seating, SeatingScreen
 from canasta.tui.options import PACE_SECONDS, Options, best_level
 from canasta.tui.players import Players
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
+from canasta.tui.seats import team_labels
 from canasta.tui.session import HUMAN, Session
 from canasta.tui.status import status_sentence
 from canasta.tui.table_screen import TableScreen
@@ -71,8 +72,9 @@ VIEWER = -1
 
 
 class PlayApp(App[int]):
-    """A game of Canasta at the table: South is the player at the keyboard (in hot seat,
-    whoever must act), the others are bots; nothing is read or written."""
+    """A game of Canasta at the table of ``options.rules`` (or of ``state``): South is the
+    player at the keyboard (in hot seat, whoever must act), the others are bots; nothing is
+    read or written."""
 
     CSS_PATH = "canasta.tcss"
     TITLE = "Canasta"
@@ -91,13 +93,20 @@ class PlayApp(App[int]):
         self.options = options
         self.style = CardStyle(ascii=options.ascii)
         self.viewer = 0
+        rules = state.rules if state is not None else options.rules
         #: The bots of the bot seats.
-        self.players = Players((HUMAN, *options.levels), bots=bots, bot_seed=bot_seed)
+        self.players = Players(
+            options.kinds(rules),
+            names=rules.seat_names,
+            bots=bots,
+            bot_seed=bot_seed,
+            timeout=options.bot_timeout,
+        )
         #: Sentences to show once the table is up.
         self.notes: list[str] = list(self.players.notes)
         seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**31)
         if state is None:
-            initial, self._deal_events = start_game(seed=seed)
+            initial, self._deal_events = start_game(rules, seed=seed)
         else:
             # A resumed game: the log opens with a summary of the table as it stands.
             initial, self._deal_events = state, ()
@@ -124,7 +133,7 @@ class PlayApp(App[int]):
         self.table_screen.by_suit = options.by_suit
         self._sheet_open = False
         self._last_seat: int | None = None
-        self._touched: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+        self._touched: tuple[frozenset[int], ...] = ()
         self._pile_touched = False
 
     # ------------------------------------------------------------------ start
@@ -142,7 +151,7 @@ class PlayApp(App[int]):
         screen is up; with ``--hotseat`` once the players are seated)."""
         if self._choose_first:
             self._choose_first = False
-            self.push_screen(self._seating_screen(), self._seated_first)
+            self.push_screen(self._seating_screen(self.session.state.rules), self._seated_first)
             return
         self._start_log()
         for note in self.notes:
@@ -150,7 +159,9 @@ class PlayApp(App[int]):
         self._changed(())
 
     def _start_log(self) -> None:
+        """Tell the deal to the log (and to the outside bots, who hear its events)."""
         if self._deal_events:
+            self.players.observe(self._deal_events)
             self.write_log(self._deal_events)
             return
         self.write_log(
@@ -161,14 +172,16 @@ class PlayApp(App[int]):
 
     # ------------------------------------------------------------------ hot seat
 
-    def _seating_screen(self) -> SeatingScreen:
+    def _seating_screen(self, rules: RuleSet) -> SeatingScreen:
+        """The seating screen for a game of ``rules``: the seats as they are, or (at a
+        table of another size) South a human and the others bots."""
         session = self.session
-        seating = Seating(
-            kinds=(session.seats[0], session.seats[1], session.seats[2], session.seats[3]),
-            names=(session.names[0], session.names[1], session.names[2], session.names[3]),
-        )
+        if rules.players == len(session.seats):
+            seating = Seating(kinds=session.seats, names=session.names)
+        else:
+            seating = Seating(kinds=self.options.kinds(rules))
         level = best_level(self.options.levels[0], BOTS)
-        return SeatingScreen(seating, available=BOTS, level=level)
+        return SeatingScreen(seating, rules=rules, available=BOTS, level=level)
 
     def _seated_first(self, seating: Seating | None) -> None:
         if seating is None:
@@ -178,17 +191,25 @@ class PlayApp(App[int]):
         self.start_play()
 
     def choose_seats(self) -> None:
-        """The seating screen; a new game with the chosen players (nothing on Escape)."""
+        """The seating screen; a new game of the options' rules with the chosen players
+        (nothing on Escape)."""
 
         def seated(seating: Seating | None) -> None:
             if seating is not None:
                 self.new_game(seating)
 
-        self.push_screen(self._seating_screen(), seated)
+        self.push_screen(self._seating_screen(self.options.rules), seated)
 
     def _seat(self, seating: Seating) -> None:
         """Seat ``seating``'s players for the session's game, before its first action."""
-        self.session = Session(self.session.initial, seats=seating.kinds, names=seating.names)
+        self.session = Session(
+            self.session.initial, seats=seating.kinds, names=seating.names or None
+        )
+        self.seat_players(seating)
+
+    def seat_players(self, seating: Seating) -> None:
+        """Let ``seating``'s bots play and its first human take the keyboard (hidden when
+        more people share it)."""
         self.players.seat(seating.kinds)
         self.viewer = seating.humans[0]
         self.hand_hidden = len(seating.humans) > 1
@@ -208,6 +229,7 @@ class PlayApp(App[int]):
             viewer=None if self.hand_hidden else self.viewer,
             label=self.style.label,
             names=self.session.names,
+            rules=self.session.state.rules,
         )
 
     def _hand_over(self, seat: int | None) -> None:
@@ -258,8 +280,9 @@ class PlayApp(App[int]):
         except LookupError as error:
             self.notify(str(error), severity="warning")
             return
-        self.write_log([f"{seat_name(self.viewer)} took back a move: {self.style.action(undone)}."])
-        self._touched = (frozenset(), frozenset())
+        who = self.session.names[self.viewer]
+        self.write_log([f"{who} took back a move: {self.style.action(undone)}."])
+        self._touched = ()
         self._changed(())
 
     # ------------------------------------------------------------------ after every change
@@ -271,6 +294,7 @@ class PlayApp(App[int]):
         self.keep()
         state = self.session.state
         if happened:
+            self.players.observe(happened)
             self._touched = touched_by(happened, rules=state.rules)
             self._pile_touched = any(isinstance(event, Discarded) for event in happened)
             self.write_log(happened)
@@ -335,7 +359,13 @@ class PlayApp(App[int]):
     def _bot_decided(self, seat: int, state: GameState, decision: Decision) -> None:
         if self.session.state is not state or not self.is_running:
             return  # A new game was started, or the app is closing: the choice is stale.
+        for fault in self.players.new_faults():
+            self.notify(fault, title="Outside bot", severity="warning", timeout=10)
         self.submit(decision.action, seat=seat)
+
+    def on_unmount(self) -> None:
+        """End the outside bots' programs with the app."""
+        self.players.close()
 
     @work(thread=True, exclusive=True, group="hint")
     def hint(self) -> None:
@@ -364,7 +394,8 @@ class PlayApp(App[int]):
         state = self.session.state
         game_over = state.phase is Phase.GAME_OVER
         round_over = state.phase is Phase.ROUND_OVER
-        title = sheet_title(state, viewer=self.viewer, humans=len(self.session.humans))
+        names = self.session.names
+        title = sheet_title(state, viewer=self.viewer, humans=len(self.session.humans), names=names)
 
         def closed(go_on: bool | None) -> None:
             self._sheet_open = False
@@ -379,6 +410,7 @@ class PlayApp(App[int]):
         self.push_screen(
             ScoreSheetScreen(
                 state.history,
+                teams=team_labels(state.rules, names),
                 title=title,
                 can_continue=round_over,
                 game_over=game_over,
@@ -387,15 +419,23 @@ class PlayApp(App[int]):
         )
 
     def new_game(self, seating: Seating | None = None) -> None:
-        """Deal a new game with the next seed (and, when given, a new ``seating``)."""
+        """Deal a new game of the options' rules with the next seed, with ``seating`` when
+        given, else the same players (at a table of another size: South a human, the
+        others bots)."""
         session = self.session
-        initial, self._deal_events = start_game(seed=self.seed + 1)
-        self.session = Session(initial, seats=session.seats, names=session.names)
+        rules = self.options.rules
+        initial, self._deal_events = start_game(rules, seed=self.seed + 1)
         self.seed += 1
-        if seating is not None:
-            self._seat(seating)
+        if seating is None and rules.players == len(session.seats):
+            self.session = Session(initial, seats=session.seats, names=session.names)
+            self.players.new_game()
+        else:
+            # At a table of another size: South at the keyboard, the options' bots around.
+            default = Seating(kinds=(HUMAN, *self.options.kinds(rules)[1:]))
+            self.session = Session(initial, seats=default.kinds)
+            self._seat(seating or default)
         self._last_seat = None
-        self._touched = (frozenset(), frozenset())
+        self._touched = ()
         self._pile_touched = False
         self._log_entries.clear()
         self.table_screen.query_one(RichLog).clear()

@@ -23,13 +23,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, RichLog, Static
 
 from canasta.engine import (
-    TEAM_NAMES,
     Action,
     CanastaError,
     GameState,
     NextRound,
     Phase,
-    seat_name,
     view,
 )
 from canasta.engine.narrate import CardLabel, describe_event, letter_label
@@ -45,8 +43,10 @@ from canasta.persist import (
     load_stats,
 )
 from canasta.tui.cards import CardStyle, hand_order
+from canasta.tui.seats import scores_text, short_name, team_label
+from canasta.tui.team_panel import TeamPanel
 from canasta.tui.theme import CANASTA_THEME
-from canasta.tui.widgets import PilePanel, Table, TeamPanel
+from canasta.tui.widgets import PilePanel, Table
 
 __all__ = [
     "GamesScreen",
@@ -60,8 +60,8 @@ __all__ = [
 
 #: How many log lines the replay keeps on screen.
 _LOG_LINES = 300
-#: From this width on, the log gets its own column.
-_WIDE = 110
+#: From this width on, the log gets its own column (of this many cells, its border included).
+_WIDE, _LOG_COLUMN = 110, 45
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +89,8 @@ def replay_steps(record: GameRecord, *, label: CardLabel = letter_label) -> list
     """
     state, events = record.first_deal()
     rules = state.rules
-    told = tuple(describe_event(e, label=label, rules=rules) for e in events)
-    steps = [ReplayStep(state, None, None, told)]
+    dealt = tuple(describe_event(event, label=label, rules=rules) for event in events)
+    steps = [ReplayStep(state, None, None, dealt)]
     for before, action, step in replay_steps_of(record):
         seat = before.to_move
         lines = tuple(
@@ -102,9 +102,11 @@ def replay_steps(record: GameRecord, *, label: CardLabel = letter_label) -> list
 
 def score_line(state: GameState) -> str:
     """The totals, and at the game's end who won."""
-    totals = f"{TEAM_NAMES[0]} {state.scores[0]}, {TEAM_NAMES[1]} {state.scores[1]}"
+    rules = state.rules
+    totals = scores_text(rules, state.scores, rules.seat_names)
     if state.phase is Phase.GAME_OVER and state.winner is not None:
-        return f"Game over: {TEAM_NAMES[state.winner]} won. Final score {totals}."
+        winner = team_label(rules, state.winner, rules.seat_names)
+        return f"Game over: {winner} won. Final score {totals}."
     return f"Score {totals}."
 
 
@@ -136,15 +138,17 @@ class ReplayScreen(Screen[None]):
         self.index = 0
 
     def compose(self) -> ComposeResult:
-        """The header, four open hands, the melds and pile, and the log."""
+        """The header, every open hand, the melds and pile, and the log."""
+        rules = self.state.rules
         yield Label("", id="replay-header")
         with Horizontal(id="replay-body"):
             with Vertical(id="replay-main"):
                 with Horizontal(id="replay-middle"):
                     yield TeamPanel(0, id="replay-team0")
                     yield PilePanel(id="replay-pile")
-                    yield TeamPanel(1, id="replay-team1")
-                for seat in range(4):
+                    for team in range(1, rules.teams):
+                        yield TeamPanel(team, id=f"replay-team{team}")
+                for seat in range(rules.players):
                     yield Static("", id=f"replay-hand{seat}", classes="replay-hand")
             log = RichLog(id="replay-log", wrap=True, min_width=20, max_lines=_LOG_LINES)
             log.can_focus = False
@@ -154,14 +158,14 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         """Show the first deal."""
         self.set_class(self.app.size.width >= _WIDE, "-wide")
-        self.query_one("#replay-team0", TeamPanel).border_title = TEAM_NAMES[0]
-        self.query_one("#replay-team1", TeamPanel).border_title = TEAM_NAMES[1]
         self.query_one(PilePanel).border_title = "Pile"
         self.show_step()
 
     def on_resize(self, event: events.Resize) -> None:
-        """The log goes beside the table on a wide terminal, below it otherwise."""
+        """The log goes beside the table on a wide terminal, below it otherwise (and the
+        hands are told again for their room)."""
         self.set_class(event.size.width >= _WIDE, "-wide")
+        self.show_step()
 
     @property
     def state(self) -> GameState:
@@ -174,16 +178,18 @@ class ReplayScreen(Screen[None]):
         state = step.state
         last = len(self.steps) - 1
         played = "the deal" if step.action is None else self.style.action(step.action)
-        who = "" if step.seat is None else f"{seat_name(step.seat)}: "
+        rules = state.rules
+        who = "" if step.seat is None else f"{rules.seat_name(step.seat)}: "
         self.query_one("#replay-header", Label).update(
             f"{self.title_text}: action {self.index} of {last} ({who}{played}), "
             f"round {state.round_no}. {score_line(state)}"
         )
-        table = Table(seen=view(state, 0), style=self.style, last_seat=step.seat)
+        # Every hand is open and nobody is "you": the table as nobody's (hot seat's hidden).
+        table = Table(seen=view(state, 0), style=self.style, last_seat=step.seat, hidden=True)
         for panel in self.query("TeamPanel, PilePanel").results():
             if isinstance(panel, (TeamPanel, PilePanel)):
                 panel.show(table)
-        for seat in range(4):
+        for seat in range(rules.players):
             self.query_one(f"#replay-hand{seat}", Static).update(self._hand(state, seat))
         lines: list[str] = []
         for earlier in reversed(self.steps[: self.index + 1]):
@@ -195,9 +201,20 @@ class ReplayScreen(Screen[None]):
         log.write(Text("\n".join(lines[-_LOG_LINES:])))
 
     def _hand(self, state: GameState, seat: int) -> Text:
+        """The seat's hand on a line: with the seat's initials when its name leaves too
+        little room (six players' long names)."""
+        name = state.rules.seat_name(seat)
+        width = self.app.size.width
+        room = width - 2 - (_LOG_COLUMN if width >= _WIDE else 0)
+        text = self._hand_line(state, seat, name)
+        if text.cell_len > room:
+            text = self._hand_line(state, seat, short_name(name))
+        return text
+
+    def _hand_line(self, state: GameState, seat: int, name: str) -> Text:
         cards = hand_order(state.hands[seat])
         turn = " (to move)" if state.to_move == seat else ""
-        text = Text(f"{seat_name(seat)}{turn}, {len(cards)} cards: ", style="bold")
+        text = Text(f"{name}{turn}, {len(cards)} cards: ", style="bold")
         for card in cards:
             text.append_text(self.style.styled(card))
             text.append(" ")
@@ -236,8 +253,9 @@ def _entry_label(entry: RecordEntry, results: Sequence[GameResult] = ()) -> str:
         started = result.started_at.astimezone().replace(tzinfo=None, microsecond=0)
         if started == entry.started_at and result.seed == entry.seed:
             outcome = "won" if result.won else "lost"
-            ours, theirs = result.scores[result.home_team], result.scores[1 - result.home_team]
-            return f"{label}  {outcome} {ours} to {theirs}, {result.difficulty} bots"
+            ours, theirs = result.scores[result.home_team], result.best_other
+            played = f"{outcome} {ours} to {theirs}, {result.difficulty} bots"
+            return f"{label}  {result.system}: {played}"
     return label
 
 

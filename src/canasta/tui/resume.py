@@ -10,27 +10,29 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Static
 
-from canasta.engine import TEAM_NAMES, GameState, Phase, seat_name
+from canasta.engine import GameState, Phase
 from canasta.persist import SavedGame
+from canasta.tui.seats import scores_text
 
 __all__ = ["ResumeScreen", "describe_saved"]
 
 
 def describe_saved(saved: SavedGame, state: GameState) -> str:
-    """One sentence about a saved game: when, who, which round, the scores, whose turn."""
+    """One sentence about a saved game: when, which rules, who, which round, the scores,
+    whose turn."""
     started = saved.session.started_at.astimezone()
     when = saved.saved_at.astimezone()
+    seats = saved.session.seats
     players = ", ".join(
-        f"{info.name} ({info.level} bot)" if info.kind == "bot" else info.name
-        for info in saved.session.seats
+        f"{info.name} ({info.level} bot)" if info.kind == "bot" else info.name for info in seats
     )
     turn = ""
     if state.to_move is not None and state.phase in (Phase.DRAW, Phase.PLAY, Phase.ANSWER):
-        turn = f", {seat_name(state.to_move)} to move"
+        turn = f", {seats[state.to_move].name} to move"
+    totals = scores_text(state.rules, state.scores, [info.name for info in seats])
     return (
-        f"Started {started:%Y-%m-%d %H:%M}, last saved {when:%H:%M}, with {players}: round "
-        f"{state.round_no}, {TEAM_NAMES[0]} {state.scores[0]} to {TEAM_NAMES[1]} "
-        f"{state.scores[1]}{turn}."
+        f"Started {started:%Y-%m-%d %H:%M}, last saved {when:%H:%M}, {state.rules.label}, "
+        f"with {players}: round {state.round_no}, {totals}{turn}."
     )
 
 

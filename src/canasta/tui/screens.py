@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual import events
@@ -12,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Label, OptionList, Static
 
-from canasta.engine import TEAM_NAMES, RoundScore
+from canasta.engine import RoundScore
 from canasta.resources import rules_text
 from canasta.tui.cards import rank_label
 
@@ -112,23 +114,39 @@ class MeldChooser(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-def _sheet_rows(history: tuple[tuple[RoundScore, ...], ...]) -> list[tuple[str, str, str]]:
-    """Every part of every round, latest round first, with round and running totals."""
-    rows: list[tuple[str, str, str]] = []
-    running = [0, 0]
-    blocks: list[list[tuple[str, str, str]]] = []
-    for number, (ours, theirs) in enumerate(history, start=1):
-        running[0] += ours.total
-        running[1] += theirs.total
-        block = [(f"Round {number}", "", "")]
-        for (label, a), (_, b) in zip(ours.parts(), theirs.parts(), strict=True):
-            block.append((f"  {label}", f"{a:+d}", f"{b:+d}"))
-        block.append(("  Round total", f"{ours.total:+d}", f"{theirs.total:+d}"))
-        block.append(("  Running total", str(running[0]), str(running[1])))
+#: A part whose label counts something for the team (``Mixed canastas (2)``).
+_COUNTED = re.compile(r"^(?P<what>.+) \((?P<count>\d+)\)$")
+
+
+def _sheet_row(part: Sequence[tuple[str, int]]) -> tuple[str, ...]:
+    """One part of a round for every team: its name, then each team's points (and what
+    the team counted of it: ``+600 (2)``, since the teams' counts differ)."""
+    name = part[0][0]
+    cells = []
+    for label, points in part:
+        counted = _COUNTED.match(label)
+        if counted is None:
+            cells.append(f"{points:+d}")
+        else:
+            name = counted["what"]
+            cells.append(f"{points:+d} ({counted['count']})")
+    return (f"  {name}", *cells)
+
+
+def _sheet_rows(history: tuple[tuple[RoundScore, ...], ...]) -> list[tuple[str, ...]]:
+    """Every part of every round, latest round first, with round and running totals: a
+    label, then a column per team."""
+    blocks: list[list[tuple[str, ...]]] = []
+    running = [0] * len(history[0]) if history else []
+    for number, scores in enumerate(history, start=1):
+        running = [total + score.total for total, score in zip(running, scores, strict=True)]
+        block: list[tuple[str, ...]] = [(f"Round {number}", *("" for _ in scores))]
+        for part in zip(*(score.parts() for score in scores), strict=True):
+            block.append(_sheet_row(part))
+        block.append(("  Round total", *(f"{score.total:+d}" for score in scores)))
+        block.append(("  Running total", *(str(total) for total in running)))
         blocks.append(block)
-    for block in reversed(blocks):
-        rows.extend(block)
-    return rows
+    return [row for block in reversed(blocks) for row in block]
 
 
 #: The score sheet's chart beside the table from this width on; below it from this height.
@@ -152,12 +170,15 @@ class ScoreSheetScreen(ModalScreen[bool]):
         self,
         history: tuple[tuple[RoundScore, ...], ...],
         *,
+        teams: Sequence[str],
         title: str,
         can_continue: bool,
         game_over: bool,
     ) -> None:
         super().__init__(classes="sheet-screen")
         self.history = history
+        #: The teams' names, a column each.
+        self.teams = tuple(teams)
         self.title_text = title
         self.can_continue = can_continue
         self.game_over = game_over
@@ -171,7 +192,7 @@ class ScoreSheetScreen(ModalScreen[bool]):
             yield Label(self.title_text, id="sheet-title")
             with Horizontal(id="sheet-body"):
                 yield DataTable(id="sheet-table", cursor_type="none", zebra_stripes=True)
-                chart = _chart(self.history)
+                chart = _chart(self.history, self.teams)
                 if chart is not None:
                     yield chart
             if self.game_over:
@@ -194,10 +215,10 @@ class ScoreSheetScreen(ModalScreen[bool]):
         from textual.widgets import DataTable
 
         table = self.query_one(DataTable)
-        table.add_columns("", TEAM_NAMES[0], TEAM_NAMES[1])
+        table.add_columns("", *self.teams)
         rows = _sheet_rows(self.history)
         if not rows:
-            rows = [("No round has been scored yet.", "", "")]
+            rows = [("No round has been scored yet.", *("" for _ in self.teams))]
         table.add_rows(rows)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -221,8 +242,8 @@ class ScoreSheetScreen(ModalScreen[bool]):
         self.app.exit(0)
 
 
-def _chart(history: tuple[tuple[RoundScore, ...], ...]) -> Widget | None:
-    """A line chart of both teams' running totals, when textual-plotext is installed."""
+def _chart(history: tuple[tuple[RoundScore, ...], ...], teams: Sequence[str]) -> Widget | None:
+    """A line chart of every team's running totals, when textual-plotext is installed."""
     try:
         from textual_plotext import PlotextPlot
     except ImportError:
@@ -231,13 +252,13 @@ def _chart(history: tuple[tuple[RoundScore, ...], ...]) -> Widget | None:
         return None
     plot = PlotextPlot(id="sheet-chart")
     rounds = list(range(0, len(history) + 1))
-    totals: list[list[int]] = [[0], [0]]
-    for ours, theirs in history:
-        totals[0].append(totals[0][-1] + ours.total)
-        totals[1].append(totals[1][-1] + theirs.total)
+    totals: list[list[int]] = [[0] for _ in teams]
+    for scores in history:
+        for running, score in zip(totals, scores, strict=True):
+            running.append(running[-1] + score.total)
     plt = plot.plt
-    plt.plot(rounds, totals[0], label=TEAM_NAMES[0], marker="braille")
-    plt.plot(rounds, totals[1], label=TEAM_NAMES[1], marker="braille")
+    for team, running in zip(teams, totals, strict=True):
+        plt.plot(rounds, running, label=team, marker="braille")
     plt.title("Running totals")
     plt.xticks([float(number) for number in rounds])
     low = min(min(team) for team in totals)

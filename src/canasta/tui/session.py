@@ -18,7 +18,6 @@ from canasta.engine import (
     Meld,
     Phase,
     apply,
-    seat_name,
 )
 from canasta.engine.events import Event
 
@@ -42,20 +41,26 @@ class Session:
     Args:
         initial: the state before the first action (from :func:`canasta.engine.new_game`
             or a position).
-        seats: ``HUMAN`` or a bot level for South, West, North and East.
+        seats: ``HUMAN`` or a bot level for every seat of the rule set's table, in turn
+            order from South.
         names: the players' names in the same order (by default the seats' names).
+
+    Raises:
+        ValueError: ``seats`` or ``names`` is not one per seat.
     """
 
     def __init__(
         self, initial: GameState, *, seats: Sequence[str], names: Sequence[str] | None = None
     ) -> None:
-        if len(seats) != 4 or (names is not None and len(names) != 4):
-            raise ValueError("A session needs exactly four seats (South, West, North, East).")
+        rules = initial.rules
+        if len(seats) != rules.players or (names is not None and len(names) != rules.players):
+            raise ValueError(
+                f"A session of {rules.label} needs one kind and one name for each seat: "
+                f"{', '.join(rules.seat_names)}."
+            )
         self.initial = initial
         self.seats: tuple[str, ...] = tuple(seats)
-        self.names: tuple[str, ...] = (
-            tuple(names) if names is not None else tuple(seat_name(seat) for seat in range(4))
-        )
+        self.names: tuple[str, ...] = tuple(names) if names is not None else rules.seat_names
         self.actions: list[Action] = []
         self._state = initial
         self._undo: list[_Undoable] = []
@@ -72,7 +77,7 @@ class Session:
     @property
     def humans(self) -> tuple[int, ...]:
         """The seats people play."""
-        return tuple(seat for seat in range(4) if self.is_human(seat))
+        return tuple(seat for seat, kind in enumerate(self.seats) if kind == HUMAN)
 
     @property
     def human_to_move(self) -> bool:

@@ -1,4 +1,5 @@
-"""The settings screen: pace, theme, ASCII mode, default difficulty, names, hand order.
+"""The settings screen: pace, theme, ASCII mode, default difficulty, names, hand order, and
+the rule system and player count of new games (only the counts the system allows).
 
 Saving validates the values with the same model that reads the settings file, writes the
 file (when the app keeps files) and hands the new settings back to the app.
@@ -16,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from canasta.choices import LEVELS, PACES
-from canasta.engine import seat_name
+from canasta.engine import PLAYER_COUNTS, SYSTEMS, seat_name
 from canasta.persist import Paths, Settings, WriteError, save_settings
 
 __all__ = ["SettingsScreen"]
@@ -24,11 +25,18 @@ __all__ = ["SettingsScreen"]
 _SEATS = ("south", "west", "north", "east")
 _ORDERS = (("By rank", "rank"), ("By suit", "suit"))
 _CHOICES = (
+    ("rules", "Rule system of new games"),
+    ("players", "Players in new games"),
     ("pace", "Pace of the bots"),
     ("difficulty", "Difficulty of new games"),
     ("theme", "Theme"),
     ("hand-order", "Hand order"),
 )
+
+
+def _player_choices(system: str) -> list[tuple[str, object]]:
+    """The player counts ``system`` allows, fewest first."""
+    return [(f"{count} players", count) for count in sorted(PLAYER_COUNTS[system])]
 
 
 class SettingsScreen(Screen[Settings | None]):
@@ -56,13 +64,17 @@ class SettingsScreen(Screen[Settings | None]):
         themes = sorted(self.app.available_themes)
         if settings.theme not in themes:
             themes.append(settings.theme)
-        choices: dict[str, list[tuple[str, str]]] = {
+        choices: dict[str, list[tuple[str, object]]] = {
+            "rules": [(system, system) for system in SYSTEMS],
+            "players": _player_choices(settings.rules),
             "pace": [(pace, pace) for pace in PACES],
             "difficulty": [(level, level) for level in LEVELS],
             "theme": [(theme, theme) for theme in themes],
             "hand-order": list(_ORDERS),
         }
-        values = {
+        values: dict[str, object] = {
+            "rules": settings.rules,
+            "players": settings.players,
             "pace": settings.pace,
             "difficulty": settings.difficulty,
             "theme": settings.theme,
@@ -86,8 +98,8 @@ class SettingsScreen(Screen[Settings | None]):
                         settings.names.of(seat), max_length=20, compact=True, id=f"name-{key}"
                     )
             yield Static(
-                "Pace, theme, ASCII cards and hand order apply now; difficulty and names from "
-                "the next game.",
+                "Pace, theme, ASCII cards and hand order apply now; the rules, players, "
+                "difficulty and names from the next game (g).",
                 id="settings-note",
             )
             with Horizontal(id="settings-buttons"):
@@ -95,12 +107,23 @@ class SettingsScreen(Screen[Settings | None]):
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
         yield Footer()
 
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """Another rule system offers only the player counts it allows (the count stays
+        when the system allows it, else the system's first)."""
+        if event.select.id != "rules" or not isinstance(event.value, str):
+            return
+        players = self.query_one("#players", Select)
+        allowed = PLAYER_COUNTS[event.value]
+        keep = players.value if players.value in allowed else allowed[0]
+        players.set_options(_player_choices(event.value))
+        players.value = keep
+
     def chosen(self) -> dict[str, Any]:
         """The values on the screen, as the settings file would hold them."""
         data: dict[str, Any] = self.settings.model_dump()
-        for key in ("pace", "difficulty", "theme", "hand-order"):
+        for key, _ in _CHOICES:
             value = self.query_one(f"#{key}", Select).value
-            if isinstance(value, str):
+            if isinstance(value, (str, int)):
                 data[key.replace("-", "_")] = value
         data["ascii"] = self.query_one("#ascii", Checkbox).value
         data["names"] = {

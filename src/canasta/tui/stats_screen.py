@@ -1,6 +1,6 @@
-"""The statistics screen: games played and won by difficulty and table mix, the average
-score margin, canastas made, times gone out, the best round, and a chart of the margins of
-the recent games."""
+"""The statistics screen: games played and won by rule system and player count, by
+difficulty and by table mix, the average score margin, canastas made, times gone out, the
+best round, and a chart of the margins of the recent games."""
 
 from __future__ import annotations
 
@@ -41,9 +41,15 @@ def summary_lines(stats: Stats) -> list[str]:
 
 
 def tally_rows(stats: Stats) -> list[tuple[str, str, str, str]]:
-    """One row per difficulty and per table mix: what, played, won, rate."""
+    """One row per rule system and player count, per difficulty and per table mix: what,
+    played, won, rate."""
     rows: list[tuple[str, str, str, str]] = []
-    for label, tallies in (("Difficulty", stats.by_difficulty), ("Table", stats.by_table)):
+    kinds = (
+        ("Rules", stats.by_system),
+        ("Difficulty", stats.by_difficulty),
+        ("Table", stats.by_table),
+    )
+    for label, tallies in kinds:
         for name, tally in sorted(tallies.items()):
             rows.append((f"{label}: {name}", str(tally.played), str(tally.won), _rate(tally)))
     return rows
@@ -68,7 +74,7 @@ class StatsScreen(Screen[None]):
             self.problem = error.sentence
 
     def compose(self) -> ComposeResult:
-        """The totals, a table by difficulty and table mix, and the chart."""
+        """The totals, a table by rules, difficulty and table mix, and the chart."""
         with Vertical(id="stats"):
             yield Label("Statistics", id="stats-title")
             lines = summary_lines(self.stats)

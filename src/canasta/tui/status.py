@@ -11,19 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta.engine import (
-    TEAM_NAMES,
     Action,
     Card,
     GameState,
     IllegalActionError,
     Phase,
+    RuleSet,
     TakePile,
     apply,
     check,
-    seat_name,
 )
 from canasta.tui.cards import CardStyle
 from canasta.tui.flow import meld_plan
+from canasta.tui.seats import team_label
 from canasta.tui.session import Session
 
 __all__ = ["status_sentence"]
@@ -42,16 +42,16 @@ def status_sentence(
     actions and the ``chosen`` cards of the hand."""
     state = session.state
     mover = state.to_move
+    names = session.names
     if state.phase is Phase.GAME_OVER:
         assert state.winner is not None
         return (
-            f"Game over: {TEAM_NAMES[state.winner]} won. Press n for the score sheet "
-            "and a new game, q to quit."
+            f"Game over: {team_label(state.rules, state.winner, names)} won. Press n for the "
+            "score sheet and a new game, q to quit."
         )
     if state.phase is Phase.ROUND_OVER:
         return "The round is over: press n for the score sheet and the next round."
     assert mover is not None
-    names = session.names
     if not session.is_human(mover):
         dots = "..." if style.ascii else "…"
         if state.phase is Phase.ANSWER:
@@ -68,22 +68,29 @@ def status_sentence(
             f"n: no, {who} may not go out this turn."
         )
     if state.phase is Phase.ANSWER:
-        return f"{seat_name(state.turn)} asks whether they may go out: answer yes or no."
+        return f"{names[state.turn]} asks whether they may go out: answer yes or no."
     if state.phase is Phase.DRAW:
         return "Your turn: " + _draw_sentence(state, viewer=viewer, legal=legal)
     return _play_sentence(session, viewer=viewer, chosen=chosen, style=style)
 
 
+def _draws(rules: RuleSet) -> str:
+    """What ``d`` does: ``d draws from the stock``, ``d draws 2 from the stock``."""
+    count = "" if rules.draw_count == 1 else f" {rules.draw_count}"
+    return f"d draws{count} from the stock"
+
+
 def _draw_sentence(state: GameState, *, viewer: int, legal: Sequence[Action]) -> str:
+    draws = _draws(state.rules)
     if any(isinstance(item, TakePile) for item in legal):
-        return "d draws from the stock; t takes the pile (select the cards to meld with it)."
+        return f"{draws}; t takes the pile (select the cards to meld with it)."
     top = state.pile_top
     attempt = TakePile(tuple(card for card in state.hands[viewer] if top and card.rank == top.rank))
     try:
         check(state, attempt)
     except IllegalActionError as error:
-        return f"d draws from the stock. {error.sentence}"
-    return "d draws from the stock."
+        return f"{draws}. {error.sentence}"
+    return f"{draws}."
 
 
 def _play_sentence(

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from textual.message import Message
 
 from canasta.bots import BOTS
+from canasta.choices import FALLBACK_LEVEL, is_command
 from canasta.engine import CanastaError, Phase
 from canasta.engine.record import GameRecord, make_record
 from canasta.persist import (
@@ -69,12 +70,19 @@ def session_info(
     seats: Sequence[str], *, names: Sequence[str], pace: str, started: SessionInfo | None = None
 ) -> SessionInfo:
     """Who plays each seat (``HUMAN`` or a bot level) under ``names``, at ``pace``; the start
-    time is ``started``'s when given (a resumed game), else now."""
+    time is ``started``'s when given (a resumed game), else now.
+
+    An outside bot is saved as its fallback level: a save file never starts a program.
+    """
     data: dict[str, object] = {
         "seats": [
             {"kind": "human", "name": name}
             if kind == HUMAN
-            else {"kind": "bot", "name": name, "level": kind}
+            else {
+                "kind": "bot",
+                "name": name,
+                "level": FALLBACK_LEVEL if is_command(kind) else kind,
+            }
             for kind, name in zip(seats, names, strict=True)
         ],
         "pace": pace,

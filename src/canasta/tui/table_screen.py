@@ -19,7 +19,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from canasta.engine import (
-    TEAM_NAMES,
     Answer,
     AskPartner,
     Card,
@@ -33,15 +32,8 @@ from canasta.engine import (
 from canasta.tui.cards import hand_order
 from canasta.tui.flow import lay_off_ranks, meld_plan, smallest_take
 from canasta.tui.screens import ConfirmScreen, MeldChooser, RulesScreen
-from canasta.tui.widgets import (
-    HandView,
-    PilePanel,
-    ScoreBar,
-    SeatsBar,
-    StatusLine,
-    Table,
-    TeamPanel,
-)
+from canasta.tui.team_panel import TeamPanel
+from canasta.tui.widgets import HandView, PilePanel, ScoreBar, SeatsBar, StatusLine, Table
 
 if TYPE_CHECKING:
     from canasta.tui.app import CanastaApp
@@ -57,18 +49,19 @@ _BARS, _STATUS = 3, 3
 #: Narrow layout: the least lines of the log, and of the melds and pile row.
 _LOG_MIN, _MIDDLE_MIN = 3, 6
 
-#: The table's actions whose keys come and go with the position.
-_GAME_ACTIONS = (
-    "draw",
-    "take",
-    "meld",
-    "lay_off",
-    "discard",
-    "ask",
-    "answer",
-    "undo",
-    "next_round",
-    "hint",
+#: The table's actions whose keys come and go with the position, and their parameters.
+_GAME_ACTIONS: tuple[tuple[str, tuple[object, ...]], ...] = (
+    ("draw", (1,)),
+    ("draw", (2,)),
+    ("take", ()),
+    ("meld", ()),
+    ("lay_off", ()),
+    ("discard", ()),
+    ("ask", ()),
+    ("answer", (True,)),
+    ("undo", ()),
+    ("next_round", ()),
+    ("hint", ()),
 )
 
 
@@ -80,7 +73,8 @@ class TableScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("d", "draw", "Draw"),
+        Binding("d", "draw(1)", "Draw"),
+        Binding("d", "draw(2)", "Draw 2"),
         Binding("t", "take", "Take pile"),
         Binding("m", "meld", "Meld"),
         Binding("l", "lay_off", "Lay off"),
@@ -128,7 +122,7 @@ class TableScreen(Screen[None]):
                 with Horizontal(id="middle"):
                     yield TeamPanel(0, id="team0")
                     yield PilePanel(id="pile")
-                    yield TeamPanel(1, id="team1")
+                    yield TeamPanel(1, id="team1")  # and one more per team, at show()
                 yield HandView(id="hand")
                 yield StatusLine(id="status")
             log = RichLog(id="log", wrap=True, min_width=20, max_lines=500)
@@ -160,9 +154,10 @@ class TableScreen(Screen[None]):
         self._fit_middle(width, height)
 
     def _fit_middle(self, width: int, height: int) -> None:
-        """Narrow layout: the melds and the pile get the lines they need, as far as the hand,
-        the status line and the least of the log leave; the log gets the rest. (Wide: the
-        log has its own column, and the melds all the height the hand leaves.)"""
+        """Narrow layout: the melds and the pile get the lines they want, as far as the hand,
+        the status line and the least of the log leave, and the log gets the rest; when even
+        every meld packed in columns would not fit, the log gives up lines down to one.
+        (Wide: the log has its own column, and the melds all the height the hand leaves.)"""
         middle = self.query_one("#middle")
         if width >= _WIDE:
             middle.styles.height = None
@@ -171,9 +166,11 @@ class TableScreen(Screen[None]):
             return
         hand = self.query_one(HandView).lines_at(width - 4) + 2
         free = height - _BARS - _STATUS - hand - _LOG_MIN
-        panels = self.query(TeamPanel).results(TeamPanel)
-        wanted = max(len(self.query_one(PilePanel).lines()), *(p.lines_wanted() for p in panels))
-        rows = max(_MIDDLE_MIN, min(wanted + 2, free))
+        panels = list(self.query(TeamPanel).results(TeamPanel))
+        pile = len(self.query_one(PilePanel).lines())
+        wanted = max(pile, *(panel.lines_wanted() for panel in panels))
+        needed = max(pile, *(panel.lines_needed() for panel in panels))
+        rows = max(_MIDDLE_MIN, min(wanted + 2, free), min(needed + 2, free + _LOG_MIN - 1))
         if middle.styles.height is None or middle.styles.height.value != rows:
             middle.styles.height = rows
 
@@ -187,16 +184,22 @@ class TableScreen(Screen[None]):
             self.cards = cards
             self.selected = frozenset()
             self.cursor = min(self.cursor, max(0, len(cards) - 1))
+        self._seat_teams(table.seen.rules.teams)
         for widget in self.query("ScoreBar, SeatsBar, TeamPanel, PilePanel").results():
             if isinstance(widget, (ScoreBar, SeatsBar, TeamPanel, PilePanel)):
                 widget.show(table)
-        for team in (0, 1):
-            yours = team == table.seen.team and not table.hidden
-            self.query_one(f"#team{team}", TeamPanel).border_title = (
-                f"{TEAM_NAMES[team]} (you)" if yours else TEAM_NAMES[team]
-            )
         self._draw_hand()
         self._fit_middle(self.app.size.width, self.app.size.height)
+
+    def _seat_teams(self, teams: int) -> None:
+        """A panel for each team: the first left of the pile, the others right of it."""
+        panels = list(self.query(TeamPanel).results(TeamPanel))
+        for panel in panels[teams:]:
+            panel.remove()
+        if len(panels) < teams:
+            self.query_one("#middle").mount_all(
+                TeamPanel(team, id=f"team{team}") for team in range(len(panels), teams)
+            )
 
     def _draw_hand(self) -> None:
         if self.table is None:
@@ -214,7 +217,7 @@ class TableScreen(Screen[None]):
         )
         self.query_one(StatusLine).say(self.game.status(chosen))
         # Redrawing the footer is costly: only when a key's availability changed.
-        keys = tuple(self.check_action(action, ()) for action in _GAME_ACTIONS)
+        keys = tuple(self.check_action(action, parameters) for action, parameters in _GAME_ACTIONS)
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
@@ -236,7 +239,9 @@ class TableScreen(Screen[None]):
         legal = game.legal
         chosen = bool(self.selected)
         if action == "draw":
-            return DrawStock() in legal
+            # One key, its label saying how many cards a draw takes ("Draw 2").
+            count = game.session.state.rules.draw_count
+            return DrawStock() in legal and parameters[0] == (2 if count == 2 else 1)
         if action == "take":
             return any(isinstance(item, TakePile) for item in legal)
         if action == "meld":
@@ -291,8 +296,8 @@ class TableScreen(Screen[None]):
             self.cards = ()
             self.show(self.table)
 
-    def action_draw(self) -> None:
-        """Draw from the stock."""
+    def action_draw(self, count: int) -> None:
+        """Draw from the stock (``count``: the cards the footer says a draw takes)."""
         self.game.submit(DrawStock())
 
     def action_take(self) -> None:

@@ -3,6 +3,7 @@ messages up (:class:`HandView.CardClicked`); none holds game state of its own.""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rich.console import RenderableType
@@ -11,10 +12,11 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from canasta.engine import TEAM_NAMES, Card, PlayerView, TableMeld, seat_name
-from canasta.tui.cards import CardStyle, rank_label
+from canasta.engine import Card, PlayerView
+from canasta.tui.cards import CardStyle
+from canasta.tui.seats import short_name, team_labels
 
-__all__ = ["HandView", "PilePanel", "ScoreBar", "SeatsBar", "StatusLine", "Table", "TeamPanel"]
+__all__ = ["HandView", "PilePanel", "ScoreBar", "SeatsBar", "StatusLine", "Table", "TableWidget"]
 
 _CELL = 6  # one hand card: bracket, three-cell label, bracket, gap
 
@@ -25,16 +27,30 @@ class Table:
 
     seen: PlayerView
     style: CardStyle
-    #: Each team's meld ranks changed by the last move (highlighted).
-    touched: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+    #: Each team's meld ranks changed by the last move (highlighted); none when empty.
+    touched: tuple[frozenset[int], ...] = ()
     #: The seat that made the last move.
     last_seat: int | None = None
     #: The last move put a card on the pile.
     pile_touched: bool = False
-    #: Nobody is at the keyboard (hot seat): ``seen`` holds no hand and no seat is "you".
+    #: Nobody is at the keyboard (hot seat: ``seen`` holds no hand; a replay): no seat is
+    #: "you".
     hidden: bool = False
-    #: The players' names, South, West, North, East.
-    names: tuple[str, ...] = ("South", "West", "North", "East")
+    #: The players' names by seat (empty: the seats' own names).
+    names: tuple[str, ...] = ()
+
+    def touched_of(self, team: int) -> frozenset[int]:
+        """``team``'s meld ranks that the last move changed."""
+        return self.touched[team] if team < len(self.touched) else frozenset()
+
+    @property
+    def shown_names(self) -> tuple[str, ...]:
+        """The players' names as the table shows them: the viewer is "You" (unless the
+        hand is hidden)."""
+        names = list(self.names or self.seen.rules.seat_names)
+        if not self.hidden:
+            names[self.seen.seat] = "You"
+        return tuple(names)
 
 
 class TableWidget(Widget):
@@ -55,35 +71,68 @@ class TableWidget(Widget):
         """The part of ``table`` this widget draws."""
         return table
 
+    def fitting(self, forms: Iterable[Text]) -> Text:
+        """The first of ``forms`` (longest first) that fits the width, else the last."""
+        width = self.content_region.width
+        text = Text()
+        for text in forms:
+            if width <= 0 or text.cell_len <= width:
+                break
+        return text
+
 
 class ScoreBar(TableWidget):
-    """Round, dealer, both teams' totals and initial-meld minimums."""
+    """Round, dealer, every team's total and initial-meld minimum (shorter forms when the
+    line is short: team initials, then no dealer, then only each minimum still to meet)."""
 
     def part(self, table: Table) -> object:
-        """Round, dealer, scores, minimums and whether they are met."""
+        """Round, dealer, scores, minimums and whether they are met, and the names."""
         seen = table.seen
-        return (seen.round_no, seen.dealer, seen.scores, seen.minimums, seen.melded)
+        names = table.shown_names
+        return (seen.round_no, seen.dealer, seen.scores, seen.minimums, seen.melded, names)
 
     def render(self) -> RenderableType:
         """One line of scores."""
         if self.table is None:
             return ""
+        forms = ((False, True, True), (True, True, True), (True, False, True), (True, False, False))
+        return self.fitting(
+            self._line(short=short, dealer=dealer, met=met) for short, dealer, met in forms
+        )
+
+    def _line(self, *, short: bool, dealer: bool, met: bool) -> Text:
+        assert self.table is not None
         seen = self.table.seen
-        wide = self.size.width >= 100
+        names = self.table.shown_names
         text = Text()
         text.append(f"Round {seen.round_no}", style="bold")
-        text.append(f"  Dealer {seat_name(seen.dealer)}")
-        for team in (0, 1):
-            name = TEAM_NAMES[team] if wide else ("NS", "EW")[team]
-            met = "met" if seen.melded[team] else "not met"
+        if dealer:
+            text.append(f"  Dealer {seen.rules.seat_name(seen.dealer)}")
+        labels = team_labels(seen.rules, names, short=short)
+        for team, label in enumerate(labels):
             text.append("  │ " if not self.table.style.ascii else "  | ")
-            text.append(f"{name} {seen.scores[team]}", style="bold")
-            text.append(f" min {seen.minimums[team]} {met}")
+            text.append(f"{label} {seen.scores[team]}", style="bold")
+            minimum = f" min {seen.minimums[team]}"
+            if met:
+                text.append(f"{minimum} {'met' if seen.melded[team] else 'not met'}")
+            else:
+                text.append(" melded" if seen.melded[team] else minimum)
         return text
 
 
 class SeatsBar(TableWidget):
-    """Every seat's card count; whose turn it is and who moved last."""
+    """Every seat's card count; whose turn it is and who moved last (shorter forms when the
+    line is short: no "partner", no "cards", then seats' initials)."""
+
+    #: The forms tried, longest first: (mark partners, say "cards", initials).
+    FORMS = (
+        (True, True, False),
+        (False, True, False),
+        (True, False, False),
+        (False, False, False),
+        (True, False, True),
+        (False, False, True),
+    )
 
     def part(self, table: Table) -> object:
         """Hand sizes, the dealer, the seat to move, the last mover, names and who is "you"."""
@@ -95,29 +144,32 @@ class SeatsBar(TableWidget):
         """One line of seats, the seat to move in reverse."""
         if self.table is None:
             return ""
-        text = self._seats(compact=False)
-        if text.cell_len > self.content_region.width > 0:
-            # Long names: the card counts without the word "cards".
-            text = self._seats(compact=True)
-        return text
+        return self.fitting(
+            self._seats(partners=partners, cards=cards, short=short)
+            for partners, cards, short in self.FORMS
+        )
 
-    def _seats(self, *, compact: bool) -> Text:
+    def _seats(self, *, partners: bool, cards: bool, short: bool) -> Text:
         assert self.table is not None
         seen = self.table.seen
+        rules = seen.rules
+        names = self.table.shown_names
         hidden = self.table.hidden
+        mates = () if hidden else rules.partnerships[seen.team]
         arrow = ">" if self.table.style.ascii else "▶"
         text = Text()
-        for seat in (1, 2, 3, 0):
+        # South last: the seats in the order they play after South.
+        for seat in (*range(1, rules.players), 0):
             if seat != 1:
                 text.append("  ")
-            who = "You" if seat == seen.seat and not hidden else self.table.names[seat]
-            if seat == seen.partner and not hidden and self.size.width >= 90:
+            who = short_name(names[seat]) if short else names[seat]
+            if partners and seat in mates and seat != seen.seat:
                 who += " (partner)"
             if seat == seen.dealer:
                 who += " (dealer)"
             count = seen.hand_sizes[seat]
-            cards = "" if compact else " card" if count == 1 else " cards"
-            label = f"{arrow if seat == seen.to_move else ' '}{who} {count}{cards}"
+            word = "" if not cards else " card" if count == 1 else " cards"
+            label = f"{arrow if seat == seen.to_move else ' '}{who} {count}{word}"
             style = ""
             if seat == seen.to_move:
                 style = "reverse bold"
@@ -125,129 +177,6 @@ class SeatsBar(TableWidget):
                 style = "underline"
             text.append(label, style=style)
         return text
-
-
-class TeamPanel(TableWidget):
-    """One team's red threes and melds by rank, canastas clearly marked.
-
-    Each meld takes a line while there is room: its cards when they fit the width, else a
-    short form (``K x7 ★ NATURAL``, ``Q x7 ★ MIXED 2w``, ``9 x4 3 natural, 1 wild``). When the panel
-    is too low for a line per meld, the short forms share lines (``K x7★N  Q x7★M 2w``),
-    so that every meld stays on screen however many there are.
-    """
-
-    def __init__(self, team: int, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.team = team
-
-    def part(self, table: Table) -> object:
-        """The team's melds, red threes and the ranks the last move touched."""
-        seen = table.seen
-        return (seen.melds[self.team], seen.red_threes[self.team], table.touched[self.team])
-
-    def lines_wanted(self) -> int:
-        """The lines of a line per meld (and one for the red threes)."""
-        if self.table is None:
-            return 2
-        return 1 + max(1, len(self.table.seen.melds[self.team]))
-
-    def _is_canasta(self, meld: TableMeld) -> bool:
-        return self.table is not None and meld.is_canasta(self.table.seen.rules)
-
-    def _meld_line(self, meld: TableMeld, width: int) -> Text:
-        assert self.table is not None
-        style = self.table.style
-        star = "*" if style.ascii else "★"
-        if self._is_canasta(meld):
-            line = Text(f"{rank_label(meld.rank):>2} x{len(meld.cards)} ", style="bold")
-            kind = "NATURAL" if meld.is_natural else "MIXED"
-            wilds = "" if meld.is_natural else f" {meld.wilds}w"
-            for label in (f"{star} {kind} canasta", f"{star} {kind}"):
-                if line.cell_len + len(label) + len(wilds) <= width:
-                    break
-            line.append(label, style="bold green" if meld.is_natural else "bold yellow")
-            line.append(wilds)
-            return line
-        head = f"{rank_label(meld.rank):>2} x{len(meld.cards):<2} "
-        line = Text(head, style="bold")
-        ordered = sorted(meld.cards, key=lambda card: (card.is_wild, int(card)))
-        cards = Text(" ").join(style.styled(card) for card in ordered)
-        counts = (
-            f"{meld.naturals} natural, {meld.wilds} wild",
-            f"{meld.naturals} nat, {meld.wilds} wild",
-            f"{meld.naturals}n {meld.wilds}w",
-        )
-        if len(head) + cards.cell_len <= width:
-            line.append_text(cards)
-        else:
-            line.append(next((c for c in counts if len(head) + len(c) <= width), counts[-1]))
-        return line
-
-    def _short(self, meld: TableMeld) -> Text:
-        """The meld in a few cells: rank, size, canasta kind, wild cards."""
-        assert self.table is not None
-        star = "*" if self.table.style.ascii else "★"
-        text = Text(f"{rank_label(meld.rank):>2} x{len(meld.cards)}", style="bold")
-        if self._is_canasta(meld):
-            natural = meld.is_natural
-            text.append(
-                f"{star}{'N' if natural else 'M'}", style="bold green" if natural else "bold yellow"
-            )
-        if meld.wilds:
-            text.append(f" {meld.wilds}w")
-        return text
-
-    @staticmethod
-    def _packed(items: list[Text], *, width: int, lines: int) -> list[Text]:
-        """``items`` in as few aligned columns as make them fit in ``lines`` lines (in as many
-        as the width holds, if none do)."""
-        cell = max(item.cell_len for item in items) + 2
-        columns = max(1, min(-(-len(items) // max(1, lines)), (width + 2) // cell))
-        rows: list[Text] = []
-        for start in range(0, len(items), columns):
-            row = Text()
-            for item in items[start : start + columns]:
-                if row:
-                    row.pad_right(cell - (row.cell_len % cell or cell))
-                row.append_text(item)
-            rows.append(row)
-        return rows
-
-    def render(self) -> RenderableType:
-        """The red threes, then the melds: a line each, or packed when the panel is low."""
-        if self.table is None:
-            return ""
-        seen = self.table.seen
-        style = self.table.style
-        width = self.content_region.width or self.size.width or 24
-        height = self.content_region.height or self.size.height
-        touched = self.table.touched[self.team]
-        threes = seen.red_threes[self.team]
-        reds = Text("Red 3s: ")
-        if threes:
-            reds.append_text(Text(" ").join(style.styled(card) for card in threes))
-        else:
-            reds.append("none", style="dim")
-        melds = seen.melds[self.team]
-        if not melds:
-            body = [Text("No melds yet.", style="dim")]
-        elif height and 1 + len(melds) > height:
-            shorts = [self._marked(self._short(meld), meld.rank in touched) for meld in melds]
-            body = self._packed(shorts, width=width, lines=height - 1)
-        else:
-            body = [
-                self._marked(self._meld_line(meld, width), meld.rank in touched) for meld in melds
-            ]
-        text = Text("\n").join([reds, *body])
-        text.no_wrap = True
-        text.overflow = "ellipsis"
-        return text
-
-    @staticmethod
-    def _marked(line: Text, touched: bool) -> Text:
-        if touched:
-            line.stylize("reverse")
-        return line
 
 
 class PilePanel(TableWidget):
@@ -283,12 +212,16 @@ class PilePanel(TableWidget):
             lines.append(Text("(a wild card or red 3)"))
         elif self.table.hidden:
             pass  # Frozen or open for whom: nobody is at the keyboard.
+        elif not seen.melded[seen.team] and seen.partner is None:
+            lines.append(Text("Frozen for you until", style="bold cyan"))
+            lines.append(Text("your initial meld", style="cyan"))
         elif not seen.melded[seen.team]:
             lines.append(Text("Frozen for your team", style="bold cyan"))
             lines.append(Text("until its initial meld", style="cyan"))
         elif top is not None and not seen.pile_blocked:
             lines.append(Text("Open", style="green"))
-        lines.append(Text(f"Stock: {seen.stock_size}"))
+        draws = seen.rules.draw_count
+        lines.append(Text(f"Stock: {seen.stock_size}" + (f", draw {draws}" if draws > 1 else "")))
         if seen.pending:
             lines.append(Text(f"Waiting: {len(seen.pending)} pile cards", style="bold"))
         if seen.permission is not None and seen.turn == seen.seat:

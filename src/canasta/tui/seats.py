@@ -1,0 +1,61 @@
+"""How the screens name seats, players and teams at any table, without Textual.
+
+A player alone (two or three players) is their own team, so the team is called by the
+player's name; a partnership by the rule set's team name (``North-South``), or, where room is
+short, by its seats' initials (``NS``, ``NE-NW-S``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta.engine import RuleSet
+
+__all__ = ["scores_text", "short_name", "team_label", "team_labels"]
+
+#: Compass seats in a few letters.
+_COMPASS = {
+    "South": "S",
+    "Southwest": "SW",
+    "West": "W",
+    "Northwest": "NW",
+    "North": "N",
+    "Northeast": "NE",
+    "East": "E",
+    "Southeast": "SE",
+}
+#: The most letters of a player's own name where room is short.
+_SHORT_NAME = 4
+
+
+def short_name(name: str) -> str:
+    """A seat's initials (``SW``), or the first letters of a player's own name."""
+    return _COMPASS.get(name, name[:_SHORT_NAME])
+
+
+def team_label(rules: RuleSet, team: int, names: Sequence[str], *, short: bool = False) -> str:
+    """What the screens call ``team``: the name of a player alone (from ``names``, by
+    seat; with ``short`` a name of their own cut to a few letters), else the rule set's team
+    name, or with ``short`` its seats' initials (``NS``; hyphens between initials of two
+    letters: ``NE-NW-S``)."""
+    seats = rules.partnerships[team]
+    if len(seats) == 1:
+        name = names[seats[0]]
+        return short_name(name) if short and name not in _COMPASS else name
+    full = rules.team_name(team)
+    if not short:
+        return full
+    parts = [short_name(part) for part in full.split("-")]
+    return ("" if all(len(part) == 1 for part in parts) else "-").join(parts)
+
+
+def team_labels(rules: RuleSet, names: Sequence[str], *, short: bool = False) -> tuple[str, ...]:
+    """Every team's :func:`team_label`."""
+    return tuple(team_label(rules, team, names, short=short) for team in range(rules.teams))
+
+
+def scores_text(rules: RuleSet, scores: Sequence[int], names: Sequence[str]) -> str:
+    """The totals in a phrase: ``North-South 120, East-West 90``."""
+    return ", ".join(
+        f"{label} {score}" for label, score in zip(team_labels(rules, names), scores, strict=True)
+    )

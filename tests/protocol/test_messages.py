@@ -1,0 +1,63 @@
+"""The protocol's messages: every event has a wire name, and the examples of
+docs/protocol.md are real messages that mean what the text says."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any, get_args
+
+from canasta.engine import classic, legal_actions, parse_action, start_game, view
+from canasta.engine.events import Event
+from canasta.protocol.messages import (
+    EVENT_TYPES,
+    ActionReply,
+    Decide,
+    End,
+    HelloReply,
+    decide_message,
+    event_message,
+    hello_message,
+)
+
+PROTOCOL_DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
+
+
+def _examples() -> list[dict[str, Any]]:
+    text = PROTOCOL_DOC.read_text(encoding="utf-8")
+    return [json.loads(block) for block in re.findall(r"```json\n(.*?)```", text, re.S)]
+
+
+def test_every_event_has_a_wire_name() -> None:
+    assert set(EVENT_TYPES) == set(get_args(Event))
+    assert len(set(EVENT_TYPES.values())) == len(EVENT_TYPES)
+
+
+def test_every_event_is_documented() -> None:
+    text = PROTOCOL_DOC.read_text(encoding="utf-8")
+    assert [name for name in EVENT_TYPES.values() if f"| `{name}` |" not in text] == []
+
+
+def test_doc_examples_are_messages() -> None:
+    examples = _examples()
+    hello, reply, decide, answer, end = examples
+    assert hello == json.loads(hello_message(seat=1, rules=classic, timeout=5.0).model_dump_json())
+    assert HelloReply.model_validate(reply).protocol == hello["protocol"]
+    message = Decide.model_validate(decide)
+    assert parse_action(ActionReply.model_validate(answer).action) in [
+        parse_action(action) for action in message.legal
+    ]
+    assert End.model_validate(end).reason == "game over"
+
+
+def test_a_first_decision_tells_the_deal() -> None:
+    state, dealt = start_game(seed=7)
+    message = decide_message(
+        view(state, 0), legal_actions(state), [event_message(e, 0) for e in dealt]
+    )
+    data = json.loads(message.model_dump_json())
+    assert [event["type"] for event in data["events"]][:2] == ["round_dealt", "up_card_turned"]
+    assert data["view"]["hand"] == [str(card) for card in state.hands[0]]
+    assert data["legal"] == [str(action) for action in legal_actions(state)]
+    assert data["question"] is None
