@@ -100,6 +100,16 @@ def test_s11_5_one_canasta_does_not_free_the_last_two_cards() -> None:
     assert not any(isinstance(action, AskPartner) for action in legal_actions(state))
 
 
+def test_s11_5_the_last_two_cards_may_each_complete_a_canasta_to_go_out() -> None:
+    melds = ["13: c13 c13 d13 d13 h13 h13", "12: c12 c12 d12 d12 h12 h12"]
+    state = _two(hands={"South": "s13 s12", "North": "d5 d6"}, melds={"South": melds}, phase="play")
+    # One card left is allowed: it can still go out, completing the second canasta.
+    state = act(state, "layoff 13: s13", "layoff 12: s12")
+    assert (state.phase, state.went_out) == (Phase.ROUND_OVER, 0)
+    state = _two(hands={"South": "s13 s5", "North": "d5 d6"}, melds={"South": melds}, phase="play")
+    refused(state, "layoff 13: s13", Reason.HAND_TOO_SMALL, "3.3")
+
+
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_s11_6_three_players_each_alone_with_thirteen_cards(system: str) -> None:
     rules = preset(system, 3)

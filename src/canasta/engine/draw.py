@@ -6,6 +6,7 @@ from canasta.engine.cards import RED_THREES, Card
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event, RedThreeLaid, StockDrawn, StockExhausted
 from canasta.engine.round_end import end_round
+from canasta.engine.solver import can_go_out, count_hand
 from canasta.engine.state import GameState, Phase, replace_at, with_cards
 
 __all__ = ["draw", "validate_draw"]
@@ -49,9 +50,16 @@ def draw(state: GameState, events: list[Event]) -> GameState:
         red_threes=replace_at(state.red_threes, team, red),
         phase=Phase.PLAY,
     )
-    if len(hand) < 2 and not state.has_canastas_to_go_out(team):
-        # A red three was the last stock card and the player holds one card that cannot be
-        # discarded without going out: the round ends (docs/rules.md §9.1).
+    if len(hand) < 2 and not _can_go_out(new, team, hand):
+        # A red three was the last stock card and the player holds one card, which must go
+        # out and cannot: the round ends (docs/rules.md §9.1).
         events.append(StockExhausted())
         return end_round(new, None, events)
     return new
+
+
+def _can_go_out(state: GameState, team: int, hand: tuple[Card, ...]) -> bool:
+    """Whether the player of ``team`` can go out with ``hand`` (discarded or laid off)."""
+    table = {meld.rank: (meld.naturals, meld.wilds) for meld in state.melds[team]}
+    need = 0 if state.melded[team] else state.minimums[team] - state.turn_value
+    return can_go_out(count_hand(hand), table, state.rules, need=need)

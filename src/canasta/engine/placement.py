@@ -175,7 +175,23 @@ def placement_error(
                 "7.1",
             )
         return None
-    if left < 2 and not enough:
+    if (
+        left < 2
+        and not enough
+        and (
+            held
+            or not _last_card_goes_out(
+                facts,
+                rank,
+                cards,
+                received,
+                naturals_after=naturals_after,
+                wilds_after=wilds_after,
+                need=need,
+                rules=rules,
+            )
+        )
+    ):
         return IllegalActionError(
             Reason.HAND_TOO_SMALL,
             "That would leave you fewer than two cards (one left means going out), and "
@@ -215,6 +231,24 @@ def placement_error(
             "8.2",
         )
     return None
+
+
+def _last_card_goes_out(
+    facts: TurnFacts,
+    rank: int,
+    cards: tuple[Card, ...],
+    received: tuple[Card, ...],
+    *,
+    naturals_after: int,
+    wilds_after: int,
+    need: int,
+    rules: RuleSet,
+) -> bool:
+    """Whether the one card a play leaves can still go out (§3.3): laid off so that the team
+    has the canastas it needs, or discarded once it has them."""
+    last = count_hand((*(without_cards(facts.hand, cards) or ()), *received))
+    table = {**facts.table, rank: (naturals_after, wilds_after)}
+    return can_go_out(last, table, rules, need=max(0, need))
 
 
 class Placement(NamedTuple):
