@@ -4,6 +4,8 @@ Over random reachable states, in both directions: every listed action applies; e
 of a broad generator of well-formed actions (plays of every sub-multiset of the hand, cards
 not held, actions of the wrong phase) that is not listed is refused with a reason, a sentence
 and a rules section, and leaves the state as it was. The lazy view agrees with the list.
+Every table of every rule system is played, and no state short of the game's end leaves the
+player to move with nothing legal to do.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from canasta.engine import (
     GameState,
     IllegalActionError,
     Phase,
+    RuleSet,
     apply,
     full_deck,
     legal,
@@ -36,18 +39,25 @@ from canasta.engine.actions import (
     TakePile,
 )
 from canasta.engine.legality import canonical
+from canasta.engine.rules import PLAYER_COUNTS, preset
 
 from .support import candidate_actions
 
 _KINDS = sorted(set(full_deck()))
+#: Every table of every rule system.
+TABLES = [preset(name, players) for name, counts in PLAYER_COUNTS.items() for players in counts]
+tables = st.sampled_from(TABLES)
 
 
-def _reachable(seed: int, rng: random.Random, count: int) -> list[GameState]:
-    """``count`` states of a random game, picked across its first round and the deal after."""
-    state = new_game(seed=seed)
+def _reachable(rules: RuleSet, seed: int, rng: random.Random, count: int) -> list[GameState]:
+    """``count`` states of a random game, picked across its first round and the deal after.
+    Each state on the way must leave the player to move something legal to do."""
+    state = new_game(rules, seed=seed)
     states = [state]
     while state.phase is not Phase.GAME_OVER and len(states) < 400:
-        state = apply(state, rng.choice(legal_actions(state))).state
+        listed = legal_actions(state)
+        assert listed, f"nothing is legal for the player to move in {state.phase}"
+        state = apply(state, rng.choice(listed)).state
         states.append(state)
         if state.phase is Phase.ROUND_OVER and state.round_no > 1:
             break
@@ -67,9 +77,15 @@ def broad_actions(state: GameState, rng: random.Random) -> Iterator[Action]:
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(min_value=0, max_value=2**32 - 1), rng=st.randoms(use_true_random=False))
-def test_an_action_is_listed_exactly_when_it_applies(seed: int, rng: random.Random) -> None:
-    for state in _reachable(seed, rng, 5):
+@given(
+    rules=tables,
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    rng=st.randoms(use_true_random=False),
+)
+def test_an_action_is_listed_exactly_when_it_applies(
+    rules: RuleSet, seed: int, rng: random.Random
+) -> None:
+    for state in _reachable(rules, seed, rng, 5):
         listed = legal_actions(state)
         for action in listed:
             apply(state, action)  # raises if a listed action were refused
@@ -88,9 +104,13 @@ def test_an_action_is_listed_exactly_when_it_applies(seed: int, rng: random.Rand
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(min_value=0, max_value=2**32 - 1), rng=st.randoms(use_true_random=False))
-def test_the_lazy_view_agrees_with_the_list(seed: int, rng: random.Random) -> None:
-    for state in _reachable(seed, rng, 5):
+@given(
+    rules=tables,
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    rng=st.randoms(use_true_random=False),
+)
+def test_the_lazy_view_agrees_with_the_list(rules: RuleSet, seed: int, rng: random.Random) -> None:
+    for state in _reachable(rules, seed, rng, 5):
         listed = legal_actions(state)
         view = legal(state)
         assert bool(view) == bool(listed)
