@@ -60,6 +60,10 @@ WORK = 2000.0
 #: times the deals, within this much work.
 ROUND_WORK = 6000.0
 _ROUND_DEALS = 3
+#: The work of one whole turn, its draw, plays and discard searched together: a turn that
+#: has spent it plays the rest like ``normal``. Without it a turn that searches the take,
+#: going out and the discard could spend ``2 * WORK + ROUND_WORK``.
+TURN_WORK = 5000.0
 #: Deals a decision is searched on at the least: each playout may spend a share of
 #: :data:`WORK` that leaves room for this many.
 _MIN_DEALS = 4
@@ -139,10 +143,12 @@ class _Clock:
     """The work spent on one decision, and the safety bound: ``expired()`` once ``cap``
     seconds have passed (never without)."""
 
-    __slots__ = ("deadline", "spent")
+    __slots__ = ("allowance", "deadline", "spent")
 
-    def __init__(self, cap: float | None) -> None:
+    def __init__(self, cap: float | None, allowance: float) -> None:
         self.deadline = None if cap is None else time.perf_counter() + cap
+        #: The work this decision may spend at most, whatever its kind's own bound.
+        self.allowance = allowance
         self.spent = 0.0
 
     def expired(self) -> bool:
@@ -175,11 +181,26 @@ class HardBot:
         self._normal = NormalBot()
         #: The going-out verdict of the turn under way: ``(turn key, line)``.
         self._verdict: tuple[tuple[object, ...], _Line] | None = None
+        #: The work spent so far in this seat's turn under way (see :data:`TURN_WORK`).
+        self._turn_spent = 0.0
 
     def decide(self, seen: PlayerView, legal: Iterable[Action], rng: random.Random) -> Decision:
         """Decide like ``normal``, or better where the playouts say so."""
         self.memory.observe(seen)
-        clock = _Clock(self.cap)
+        if seen.phase is Phase.ANSWER:
+            # Partner's turn: the answer has its own bound, and this seat's turn is not
+            # under way.
+            return self._decide(seen, legal, rng, _Clock(self.cap, ROUND_WORK))
+        if seen.phase is Phase.DRAW:
+            self._turn_spent = 0.0
+        clock = _Clock(self.cap, TURN_WORK - self._turn_spent)
+        decision = self._decide(seen, legal, rng, clock)
+        self._turn_spent += clock.spent
+        return decision
+
+    def _decide(
+        self, seen: PlayerView, legal: Iterable[Action], rng: random.Random, clock: _Clock
+    ) -> Decision:
         if seen.phase is Phase.ANSWER:
             base = self._normal.decide(seen, (), rng)
             lines = [_Line(base.action), _Line(Answer(not _says_yes(base.action)))]
@@ -308,6 +329,7 @@ class HardBot:
         work, deals = (
             (ROUND_WORK, self.playouts * _ROUND_DEALS) if whole_round else (WORK, self.playouts)
         )
+        work = min(work, clock.allowance)
         share = work / (_MIN_DEALS * len(lines))
         for _ in range(deals):
             if clock.expired() or clock.spent >= work:
