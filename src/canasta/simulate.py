@@ -22,7 +22,7 @@ import json
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from canasta.bots import BOTS, DEFAULT_PLAYOUTS, Effort, make_bot
@@ -39,7 +39,7 @@ from canasta.engine import (
 from canasta.engine.record import position_of
 from canasta.executors import ExecutorError, Workers, open_workers, results
 from canasta.protocol import DEFAULT_TIMEOUT, close_bots, seat_bot, seat_kind, split_seats, tell
-from canasta.tally import render, summarise, wilson
+from canasta.tally import GameResult, render, summarise, wilson
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -73,33 +73,6 @@ class GameTask:
     playouts: int = DEFAULT_PLAYOUTS
     rules: RuleSet = classic
     bot_timeout: float = DEFAULT_TIMEOUT
-
-
-@dataclass(slots=True)
-class GameResult:
-    """What one game showed, per side (``0`` = A, ``1`` = B)."""
-
-    index: int
-    seed: int
-    rotation: int
-    winner: int | None = None
-    #: Each side's game total.
-    scores: tuple[int, ...] = ()
-    #: Each round's score of side A less the best other side's.
-    margins: list[float] = field(default_factory=list)
-    turns: list[int] = field(default_factory=list)
-    #: Decision times in seconds, by level.
-    latencies: dict[str, list[float]] = field(default_factory=dict)
-    #: The most time a seat of each level spent deciding within one of its turns: wall
-    #: clock, and this process's CPU time (which other processes on the machine cannot
-    #: inflate).
-    turn_max: dict[str, float] = field(default_factory=dict)
-    turn_max_cpu: dict[str, float] = field(default_factory=dict)
-    #: The CPU time each turn took, by the level of the seat whose turn it was.
-    turn_cpu: dict[str, list[float]] = field(default_factory=dict)
-    error: str | None = None
-    #: One sentence per outside bot's fault (docs/protocol.md).
-    faults: list[str] = field(default_factory=list)
 
 
 def seat_levels(args: argparse.Namespace, rules: RuleSet = classic) -> tuple[str, ...]:

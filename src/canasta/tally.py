@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from canasta.engine import RuleSet, classic
@@ -13,11 +14,36 @@ from canasta.engine import RuleSet, classic
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from canasta.simulate import GameResult
-
-__all__ = ["render", "summarise", "wilson"]
+__all__ = ["GameResult", "render", "summarise", "wilson"]
 
 _Z = 1.96
+
+
+@dataclass(slots=True)
+class GameResult:
+    """What one game showed, per side (``0`` = A, ``1`` = B)."""
+
+    index: int
+    seed: int
+    rotation: int
+    winner: int | None = None
+    #: Each side's game total.
+    scores: tuple[int, ...] = ()
+    #: Each round's score of side A less the best other side's.
+    margins: list[float] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)
+    #: Decision times in seconds, by level.
+    latencies: dict[str, list[float]] = field(default_factory=dict)
+    #: The most time a seat of each level spent deciding within one of its turns: wall
+    #: clock, and this process's CPU time (which other processes on the machine cannot
+    #: inflate).
+    turn_max: dict[str, float] = field(default_factory=dict)
+    turn_max_cpu: dict[str, float] = field(default_factory=dict)
+    #: The CPU time each turn took, by the level of the seat whose turn it was.
+    turn_cpu: dict[str, list[float]] = field(default_factory=dict)
+    error: str | None = None
+    #: One sentence per outside bot's fault (docs/protocol.md).
+    faults: list[str] = field(default_factory=list)
 
 
 def wilson(successes: int, trials: int, z: float = _Z) -> tuple[float, float]:
