@@ -308,11 +308,18 @@ def can_go_out(
     # cards at once, so the count comes first and stops there.
     stuck: tuple[str, int] | None = None
     few = rules.min_naturals
+    room = rules.meld_max_size
+    crowded = False
     for rank, n in hand.naturals:
-        if n < few and rank not in table:
-            if n > 1 or stuck is not None:
-                return False
-            stuck = ("n", rank)
+        existing = table.get(rank)
+        if existing is None:
+            if n < few:
+                if n > 1 or stuck is not None:
+                    return False
+                stuck = ("n", rank)
+            crowded = crowded or n > room
+        else:
+            crowded = crowded or n + existing[0] + existing[1] > room
     threes = hand.black_threes
     if threes and threes not in rules.black_three_meld_sizes:
         if stuck is not None or threes - 1 not in (0, *rules.black_three_meld_sizes):
@@ -321,8 +328,13 @@ def can_go_out(
     total_value = hand.value
     if stuck is not None:
         discards: list[tuple[str, int] | None] = [stuck]
-    else:
+    elif crowded:
         discards = [None, *hand.kinds()]
+    else:
+        # Discarding a natural card or a black three never helps when every rank fits one
+        # meld: its meld takes fewer wild cards and needs more, and the placed cards are
+        # worth less. Only a wild card too many may have to be the discard.
+        discards = [None, *(kind for kind in hand.kinds() if kind[0] in _WILD_KINDS)]
     for kind in discards:
         rest = hand if kind is None else hand.without(kind)
         if rest is None:
@@ -333,6 +345,10 @@ def can_go_out(
         if _can_place_all(rest, table, rules):
             return True
     return False
+
+
+#: The kinds of :meth:`HandCounts.kinds` that are wild cards.
+_WILD_KINDS = ("j", "t")
 
 
 def _kind_value(kind: tuple[str, int]) -> int:
