@@ -52,6 +52,7 @@ from canasta.engine.cards import (
 from canasta.engine.scoring import score_team
 from canasta.engine.solver import can_go_out, canastas_short, count_hand
 from canasta.engine.state import without_cards
+from canasta.engine.words import counted
 
 __all__ = [
     "NormalBot",
@@ -379,14 +380,13 @@ def wants_out(situation: Situation) -> bool:
     needed = seen.rules.canastas_to_go_out
     if needed == 1 and situation.canastas <= needed:
         cost += 150
-    if not situation.threat:
-        # A meld a card or two short is worth a turn; a turn completes one of them at most,
-        # however many there are (two players meld many, drawing two cards a turn).
-        if any(
-            situation.canasta_size - 2 <= naturals + wilds < situation.canasta_size
-            for naturals, wilds in situation.mine.values()
-        ):
-            cost += 100
+    # A meld a card or two short is worth a turn; a turn completes one of them at most,
+    # however many there are (two players meld many, drawing two cards a turn).
+    if not situation.threat and any(
+        situation.canasta_size - 2 <= naturals + wilds < situation.canasta_size
+        for naturals, wilds in situation.mine.values()
+    ):
+        cost += 100
     return benefit >= cost
 
 
@@ -405,7 +405,10 @@ def answer_yes(situation: Situation) -> tuple[bool, str]:
         why = "the opponents are close to going out" if situation.threat else "my hand is light"
         return True, f"Yes: {why} ({points} points in my hand)."
     if near:
-        return False, f"No: I can still complete {near} canasta(s) and hold {points} points."
+        return (
+            False,
+            f"No: I can still complete {counted(near, 'canasta')} and hold {points} points.",
+        )
     return False, f"No: I hold {points} points that I can still meld."
 
 
@@ -450,7 +453,7 @@ class NormalBot:
                 if score > best_score:
                     best, best_score = action, score
         if best is not None:
-            return Decision(best, f"Take the pile of {len(situation.seen.pile)} cards.")
+            return Decision(best, f"Take the pile of {counted(len(situation.seen.pile), 'card')}.")
         for action in legal:
             if isinstance(action, DrawStock):
                 return Decision(action, "Draw: the pile is not worth taking.")

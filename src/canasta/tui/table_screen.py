@@ -29,6 +29,7 @@ from canasta.engine import (
     Phase,
     TakePile,
 )
+from canasta.engine.words import counted
 from canasta.tui.cards import hand_order
 from canasta.tui.flow import lay_off_ranks, meld_plan, smallest_take
 from canasta.tui.screens import ConfirmScreen, MeldChooser, RulesScreen
@@ -208,7 +209,7 @@ class TableScreen(Screen[None]):
         hand.show_hand(self.table, self.cards, self.selected, self.cursor)
         chosen = self.selection()
         hand.border_title = (
-            "Hand hidden" if self.table.hidden else f"Your hand: {len(self.cards)} cards"
+            "Hand hidden" if self.table.hidden else f"Your hand: {counted(len(self.cards), 'card')}"
         )
         hand.border_subtitle = (
             f"{len(chosen)} selected = {sum(card.value for card in chosen)} points"
