@@ -98,12 +98,16 @@ def _play_sentence(
 ) -> str:
     state = session.state
     lead = ""
+    team = state.rules.team_of(viewer)
+    minimum = state.minimums[team]
     if state.pending:
-        minimum = state.minimums[state.rules.team_of(viewer)]
         lead = (
             f"Meld to reach your minimum ({state.turn_value} of {minimum}); "
             "then the rest of the pile is yours. "
         )
+    elif state.turn_value and not state.melded[team]:
+        # Part of an initial meld is down: no discard until the rest is.
+        lead = f"Meld more to reach your minimum ({state.turn_value} of {minimum}). "
     elif state.permission is True:
         lead = "Partner said yes: you must go out this turn. "
     elif state.permission is False:
