@@ -88,7 +88,13 @@ def test_part_of_an_initial_meld_asks_for_the_rest_before_any_discard() -> None:
         melded=[False, False],
         current={"turn_value": 40},
     )
-    assert say(session).startswith("Meld more to reach your minimum (40 of 50). Select cards")
+    assert say(session) == (
+        "Meld more to reach your minimum (40 of 50). Select cards (arrows and space, or click) "
+        "to meld (m) or lay off (l)."
+    )
+    assert say(session, "c9") == (
+        "Meld more to reach your minimum (40 of 50). 9♣: l lays it off; select more to meld."
+    )
 
 
 def test_others_turns_name_who_is_thinking_or_awaited() -> None:
