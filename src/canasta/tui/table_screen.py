@@ -96,6 +96,8 @@ class TableScreen(Screen[None]):
         Binding("q", "quit_game", "Quit"),
         Binding("left", "cursor(-1)", "Left", show=False),
         Binding("right", "cursor(1)", "Right", show=False),
+        Binding("home", "cursor_to(0)", "First card", show=False),
+        Binding("end", "cursor_to(-1)", "Last card", show=False),
         Binding("space", "select", "Select", show=False),
         Binding("escape", "clear", "Clear", show=False),
     ]
@@ -268,6 +270,12 @@ class TableScreen(Screen[None]):
         """Move the hand cursor (wrapping around)."""
         if self.cards:
             self.cursor = (self.cursor + step) % len(self.cards)
+            self._draw_hand()
+
+    def action_cursor_to(self, index: int) -> None:
+        """Move the hand cursor to card ``index`` (``-1``: the last)."""
+        if self.cards:
+            self.cursor = index % len(self.cards)
             self._draw_hand()
 
     def action_select(self) -> None:
