@@ -24,6 +24,7 @@ from canasta.engine import (
 from canasta.engine.cards import cards_text
 from canasta.engine.narrate import describe_event
 from canasta.engine.record import GameRecord, load_document, position_of, replay
+from canasta.engine.words import counted
 
 USAGE_ERROR = 2
 
@@ -76,13 +77,15 @@ def describe_state(state: GameState, *, seat: int | None = None) -> list[str]:
         if state.pile_frozen:
             inside = "a wild card" + (" or red three" if rules.red_three_up_card_freezes else "")
             flags.append(f"frozen ({inside} inside)")
-        pile = f"Pile: {len(state.pile)} cards, top {top}" + (
+        pile = f"Pile: {counted(len(state.pile), 'card')}, top {top}" + (
             f", {', '.join(flags)}." if flags else ", open."
         )
     lines.append(pile)
-    lines.append(f"Stock: {len(state.stock)} cards.")
+    lines.append(f"Stock: {counted(len(state.stock), 'card')}.")
     if state.pending:
-        lines.append(f"Taken pile waiting for the initial meld: {len(state.pending)} cards.")
+        lines.append(
+            f"Taken pile waiting for the initial meld: {counted(len(state.pending), 'card')}."
+        )
     if state.permission is not None:
         lines.append(
             "Partner said yes: must go out this turn."
@@ -92,7 +95,7 @@ def describe_state(state: GameState, *, seat: int | None = None) -> list[str]:
     shown = view(state, seat) if seat is not None else None
     for s, name in enumerate(seats):
         if shown is not None and s != seat:
-            lines.append(f"{name}: {shown.hand_sizes[s]} cards.")
+            lines.append(f"{name}: {counted(shown.hand_sizes[s], 'card')}.")
         else:
             lines.append(f"{name}: {cards_text(state.hands[s])}")
     for team, name in enumerate(teams):

@@ -80,6 +80,23 @@ def test_a_selection_that_melds_says_so() -> None:
     assert say(session, "h12 d12 s12") == "Q♥ Q♦ Q♠: m melds them."
 
 
+def test_part_of_an_initial_meld_asks_for_the_rest_before_any_discard() -> None:
+    session = session_at(
+        "h12 d12 s12 c9 s4",
+        phase="play",
+        melds={"North-South": ["8: h8 d8 s8 c8"]},
+        melded=[False, False],
+        current={"turn_value": 40},
+    )
+    assert say(session) == (
+        "Meld more to reach your minimum (40 of 50). Select cards (arrows and space, or click) "
+        "to meld (m) or lay off (l)."
+    )
+    assert say(session, "c9") == (
+        "Meld more to reach your minimum (40 of 50). 9♣: l lays it off; select more to meld."
+    )
+
+
 def test_others_turns_name_who_is_thinking_or_awaited() -> None:
     west = session_at("h12 d12 c9 s4", turn="West")
     assert say(west) == "West is thinking…"

@@ -96,6 +96,10 @@ async def test_cards_are_selected_by_cursor_and_space_and_by_clicks() -> None:
         assert screen.selected == {3}
         await click_cards(pilot, (screen.cards[3],))
         assert screen.selected == set()
+        await pilot.press("end")
+        assert screen.cursor == len(screen.cards) - 1
+        await pilot.press("home")
+        assert screen.cursor == 0
         order = screen.cards
         await pilot.press("o")
         assert sorted(screen.cards) == sorted(order)

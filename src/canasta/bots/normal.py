@@ -11,9 +11,9 @@ search), so that four of them play many games a second:
   (their melds, the cards they are known to hold, how many of a rank are still unseen)
   against what the card is worth in the hand; black threes are stoppers, and a two freezes
   a big pile when every natural discard is dangerous;
-* going out: only when the score says so (a canasta more than going out needs, opponents
-  close to going out, a low stock, or the game won), asking partner when partner holds many
-  cards;
+* going out: only when the score says so (a canasta more than going out needs where it
+  needs one, opponents close to going out, a low stock, or the game won), asking partner when
+  partner holds many cards (a player alone has nobody to ask);
 * answering partner: weighs its own hand's points and the canastas it could still complete
   against the going-out bonus and the opponents' threat.
 """
@@ -52,6 +52,7 @@ from canasta.engine.cards import (
 from canasta.engine.scoring import score_team
 from canasta.engine.solver import can_go_out, canastas_short, count_hand
 from canasta.engine.state import without_cards
+from canasta.engine.words import counted
 
 __all__ = [
     "NormalBot",
@@ -373,13 +374,19 @@ def wants_out(situation: Situation) -> bool:
     if situation.game_in_reach:
         benefit += 500
     cost = 8.0 * partner_cards
-    # One canasta beyond what going out needs is worth waiting for.
-    if situation.canastas <= seen.rules.canastas_to_go_out:
+    # Where going out needs one canasta, a second is worth waiting for; where it needs two,
+    # the second is that canasta already, and waiting for a third loses the bonus far more
+    # often than it pays (a head-to-head at two players: docs/bots.md).
+    needed = seen.rules.canastas_to_go_out
+    if needed == 1 and situation.canastas <= needed:
         cost += 150
-    if not situation.threat:
-        for naturals, wilds in situation.mine.values():
-            if situation.canasta_size - 2 <= naturals + wilds < situation.canasta_size:
-                cost += 100
+    # A meld a card or two short is worth a turn; a turn completes one of them at most,
+    # however many there are (two players meld many, drawing two cards a turn).
+    if not situation.threat and any(
+        situation.canasta_size - 2 <= naturals + wilds < situation.canasta_size
+        for naturals, wilds in situation.mine.values()
+    ):
+        cost += 100
     return benefit >= cost
 
 
@@ -398,7 +405,10 @@ def answer_yes(situation: Situation) -> tuple[bool, str]:
         why = "the opponents are close to going out" if situation.threat else "my hand is light"
         return True, f"Yes: {why} ({points} points in my hand)."
     if near:
-        return False, f"No: I can still complete {near} canasta(s) and hold {points} points."
+        return (
+            False,
+            f"No: I can still complete {counted(near, 'canasta')} and hold {points} points.",
+        )
     return False, f"No: I hold {points} points that I can still meld."
 
 
@@ -443,7 +453,7 @@ class NormalBot:
                 if score > best_score:
                     best, best_score = action, score
         if best is not None:
-            return Decision(best, f"Take the pile of {len(situation.seen.pile)} cards.")
+            return Decision(best, f"Take the pile of {counted(len(situation.seen.pile), 'card')}.")
         for action in legal:
             if isinstance(action, DrawStock):
                 return Decision(action, "Draw: the pile is not worth taking.")

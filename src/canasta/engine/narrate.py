@@ -29,6 +29,7 @@ from canasta.engine.events import (
     WentOut,
 )
 from canasta.engine.rules import RuleSet, classic
+from canasta.engine.words import counted
 
 __all__ = ["CardLabel", "describe_event", "letter_label", "plain_cards"]
 
@@ -73,6 +74,7 @@ class _Telling(NamedTuple):
     label: CardLabel
     names: Sequence[str]
     teams: Sequence[str]
+    rules: RuleSet
 
     def who(self, seat: int) -> str:
         return self.names[seat]
@@ -106,7 +108,7 @@ def describe_event(
     West, ...); the teams are named as ``rules`` names them.
     """
     describe = _DESCRIBERS[type(event)]
-    told = _Telling(viewer, label, names or rules.seat_names, rules.team_names)
+    told = _Telling(viewer, label, names or rules.seat_names, rules.team_names, rules)
     return describe(event, told)
 
 
@@ -143,12 +145,14 @@ def _taken(event: PileTaken, told: _Telling) -> str:
         )
     else:
         how = f"by laying {told.label(event.top)} on the meld of {rank_name(rank, plural=True)}"
-    return f"{told.who(event.seat)} took the pile ({event.size} cards) {how}."
+    return f"{told.who(event.seat)} took the pile ({counted(event.size, 'card')}) {how}."
 
 
 def _melded(event: Melded, told: _Telling) -> str:
     words = _meld_words(event.rank, event.cards)
-    tail = f" onto the team's {rank_name(event.rank, plural=True)}" if event.merged else ""
+    # A player alone has no team: the meld is theirs.
+    whose = "the team's" if told.rules.partner(event.seat) is not None else "the meld of"
+    tail = f" onto {whose} {rank_name(event.rank, plural=True)}" if event.merged else ""
     return f"{told.who(event.seat)} melded {words} ({plain_cards(event.cards, told.label)}){tail}."
 
 

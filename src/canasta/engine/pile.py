@@ -20,6 +20,7 @@ from canasta.engine.placement import (
 )
 from canasta.engine.solver import count_hand, max_meld_value, sub_multisets
 from canasta.engine.state import GameState, Phase, not_in_hand, without_cards
+from canasta.engine.words import your_side
 
 __all__ = ["discard_onto_pile", "take", "take_candidates", "validate_take"]
 
@@ -60,9 +61,10 @@ def _take_error(
     )
     if error is not None and error.reason is Reason.MINIMUM_UNREACHABLE:
         minimum = state.minimums[facts.team]
+        whose = your_side(state.rules, state.turn).whose
         return IllegalActionError(
             Reason.BELOW_MINIMUM,
-            f"To take the pile before your team's initial meld, the top card and cards "
+            f"To take the pile before {whose} initial meld, the top card and cards "
             f"from your hand must make melds worth {minimum}; these cannot.",
             "4.4",
         )
@@ -100,10 +102,12 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
     naturals = sum(1 for card in cards if card not in WILD_CARDS)
     if state.is_frozen_for(team):
         if naturals < 2 or naturals != len(cards):
+            side = your_side(state.rules, state.turn)
             why = (
                 "the pile is frozen"
                 if state.pile_frozen
-                else "your team has not made its initial meld, so the pile is frozen for you"
+                else f"{side.who} {side.has} not made {side.own} initial meld, so the pile "
+                "is frozen for you"
             )
             raise IllegalActionError(
                 Reason.PILE_FROZEN,
@@ -112,10 +116,11 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
                 "4.3",
             )
     elif state.team_meld(team, rank) is None and len(cards) < 2:
+        side = your_side(state.rules, state.turn)
         raise IllegalActionError(
             Reason.PILE_TOP_UNUSABLE,
             f"To take the pile, meld its top card, the {top.name}, with at least two cards from "
-            f"your hand (your team has no meld of {name} to add it to).",
+            f"your hand ({side.who} {side.has} no meld of {name} to add it to).",
             "4.1",
         )
     meld, merged, melds_after = place_cards(

@@ -42,6 +42,7 @@ from canasta.engine.state import (
     with_cards,
     without_cards,
 )
+from canasta.engine.words import your_side
 
 __all__ = [
     "Placement",
@@ -279,9 +280,11 @@ def place_cards(
     existing = state.team_meld(team, rank)
     if existing is None:
         if need_existing:
+            side = your_side(state.rules, state.turn)
             raise IllegalActionError(
                 Reason.NO_SUCH_MELD,
-                f"Your team has no meld of {rank_name(rank, plural=True)} to lay off on.",
+                f"{side.who.capitalize()} {side.has} no meld of "
+                f"{rank_name(rank, plural=True)} to lay off on.",
                 "5.4",
             )
         # A canasta that goes down whole in one play (the pile's top card may be among its

@@ -33,6 +33,7 @@ from canasta.engine import (
 from canasta.engine.narrate import CardLabel, describe_event, letter_label
 from canasta.engine.record import GameRecord
 from canasta.engine.record import replay_steps as replay_steps_of
+from canasta.engine.words import counted
 from canasta.persist import (
     GameResult,
     LoadError,
@@ -214,7 +215,7 @@ class ReplayScreen(Screen[None]):
     def _hand_line(self, state: GameState, seat: int, name: str) -> Text:
         cards = hand_order(state.hands[seat])
         turn = " (to move)" if state.to_move == seat else ""
-        text = Text(f"{name}{turn}, {len(cards)} cards: ", style="bold")
+        text = Text(f"{name}{turn}, {counted(len(cards), 'card')}: ", style="bold")
         for card in cards:
             text.append_text(self.style.styled(card))
             text.append(" ")

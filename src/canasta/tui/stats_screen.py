@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 from textual_plotext import PlotextPlot
 
+from canasta.engine.words import counted
 from canasta.persist import LoadError, Paths, Stats, Tally, load_stats
 
 __all__ = ["CHART_GAMES", "StatsScreen", "summary_lines", "tally_rows"]
@@ -35,7 +36,7 @@ def summary_lines(stats: Stats) -> list[str]:
         f"Games played {games.played}, won {games.won} ({_rate(games)}).",
         f"Average score margin {average:+.0f} points a game.",
         f"Canastas made {stats.canastas}, times gone out {stats.went_out}, "
-        f"in {stats.rounds} rounds.",
+        f"in {counted(stats.rounds, 'round')}.",
         f"Best round {stats.best_round:+d} points." if stats.best_round is not None else "",
     ]
 

@@ -98,23 +98,31 @@ def _play_sentence(
 ) -> str:
     state = session.state
     lead = ""
+    team = state.rules.team_of(viewer)
+    minimum = state.minimums[team]
     if state.pending:
-        minimum = state.minimums[state.rules.team_of(viewer)]
         lead = (
             f"Meld to reach your minimum ({state.turn_value} of {minimum}); "
             "then the rest of the pile is yours. "
         )
+    elif state.turn_value and not state.melded[team]:
+        # Part of an initial meld is down: no discard until the rest is.
+        lead = f"Meld more to reach your minimum ({state.turn_value} of {minimum}). "
     elif state.permission is True:
         lead = "Partner said yes: you must go out this turn. "
     elif state.permission is False:
         lead = "Partner said no: you may not go out this turn. "
+    # Below the minimum with part of it down, there is no discard to offer.
+    short = bool(state.pending) or bool(state.turn_value and not state.melded[team])
     if not chosen:
-        return (
-            lead + "Select cards (arrows and space, or click) to meld (m) or lay off (l); "
-            "x discards the card under the cursor to end your turn."
-        )
+        select = "Select cards (arrows and space, or click) to meld (m) or lay off (l)"
+        if short:
+            return lead + select + "."
+        return lead + select + "; x discards the card under the cursor to end your turn."
     labels = style.labels(chosen)
     if len(chosen) == 1:
+        if short:
+            return lead + f"{labels}: l lays it off; select more to meld."
         return lead + f"{labels}: x discards it, l lays it off; select more to meld."
     try:
         trial = state

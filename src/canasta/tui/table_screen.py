@@ -29,6 +29,7 @@ from canasta.engine import (
     Phase,
     TakePile,
 )
+from canasta.engine.words import counted
 from canasta.tui.cards import hand_order
 from canasta.tui.flow import lay_off_ranks, meld_plan, smallest_take
 from canasta.tui.screens import ConfirmScreen, MeldChooser, RulesScreen
@@ -95,6 +96,8 @@ class TableScreen(Screen[None]):
         Binding("q", "quit_game", "Quit"),
         Binding("left", "cursor(-1)", "Left", show=False),
         Binding("right", "cursor(1)", "Right", show=False),
+        Binding("home", "cursor_to(0)", "First card", show=False),
+        Binding("end", "cursor_to(-1)", "Last card", show=False),
         Binding("space", "select", "Select", show=False),
         Binding("escape", "clear", "Clear", show=False),
     ]
@@ -208,7 +211,7 @@ class TableScreen(Screen[None]):
         hand.show_hand(self.table, self.cards, self.selected, self.cursor)
         chosen = self.selection()
         hand.border_title = (
-            "Hand hidden" if self.table.hidden else f"Your hand: {len(self.cards)} cards"
+            "Hand hidden" if self.table.hidden else f"Your hand: {counted(len(self.cards), 'card')}"
         )
         hand.border_subtitle = (
             f"{len(chosen)} selected = {sum(card.value for card in chosen)} points"
@@ -267,6 +270,12 @@ class TableScreen(Screen[None]):
         """Move the hand cursor (wrapping around)."""
         if self.cards:
             self.cursor = (self.cursor + step) % len(self.cards)
+            self._draw_hand()
+
+    def action_cursor_to(self, index: int) -> None:
+        """Move the hand cursor to card ``index`` (``-1``: the last)."""
+        if self.cards:
+            self.cursor = index % len(self.cards)
             self._draw_hand()
 
     def action_select(self) -> None:

@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from canasta.engine import Card, PlayerView
+from canasta.engine.words import counted
 from canasta.tui.cards import CardStyle
 from canasta.tui.seats import short_name, team_labels
 
@@ -223,7 +224,7 @@ class PilePanel(TableWidget):
         draws = seen.rules.draw_count
         lines.append(Text(f"Stock: {seen.stock_size}" + (f", draw {draws}" if draws > 1 else "")))
         if seen.pending:
-            lines.append(Text(f"Waiting: {len(seen.pending)} pile cards", style="bold"))
+            lines.append(Text(f"Waiting: {counted(len(seen.pending), 'pile card')}", style="bold"))
         if seen.permission is not None and seen.turn == seen.seat:
             answer = "Partner: YES, go out" if seen.permission else "Partner: NO going out"
             lines.append(Text(answer, style="bold"))

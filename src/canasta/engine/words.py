@@ -1,0 +1,37 @@
+"""Words for the sentences players read: a count with its noun (``1 card``, ``2 cards``), and
+whose melds and minimum a player's are (``your team's`` in a partnership, ``your`` alone)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from canasta.engine.rules import RuleSet
+
+__all__ = ["Side", "counted", "your_side"]
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """``count`` and ``noun``, the noun plural unless the count is one (``plural`` where it
+    is not the noun and an s)."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
+class Side(NamedTuple):
+    """A player's side, said to that player: ``f"{side.who} {side.has} no meld"``,
+    ``f"before {side.whose} initial meld"``, ``f"{side.who} {side.has} not made {side.own}
+    initial meld"``."""
+
+    who: str
+    has: str
+    whose: str
+    #: ``whose`` after ``who`` in the same sentence.
+    own: str
+
+
+_ALONE = Side("you", "have", "your", "your")
+_TEAM = Side("your team", "has", "your team's", "its")
+
+
+def your_side(rules: RuleSet, seat: int) -> Side:
+    """The side of ``seat``: its team in a partnership, the player alone otherwise."""
+    return _ALONE if rules.partner(seat) is None else _TEAM
