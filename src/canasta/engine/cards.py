@@ -24,9 +24,11 @@ __all__ = [
     "NATURAL_RANKS",
     "RANK_OF",
     "RED_THREES",
+    "SEVEN",
     "THREE",
     "TWO",
     "WILD_CARDS",
+    "WILD_RANK",
     "Card",
     "Suit",
     "card_value",
@@ -177,6 +179,10 @@ _make_interned()
 JOKER: Card = Card(0)
 TWO = 2
 THREE = 3
+#: Railroad's sevens (their own kind of canasta, and locked in the hand, §13).
+SEVEN = 7
+#: The rank a meld of wild cards alone is filed under (railroad's wild canasta, §13.4).
+WILD_RANK = 0
 #: The card sets the rules name (§1): jokers and twos are wild; threes are special.
 WILD_CARDS: frozenset[Card] = frozenset({JOKER, *(Card.of(TWO, suit) for suit in Suit)})
 RED_THREES: frozenset[Card] = frozenset(Card.of(THREE, s) for s in (Suit.DIAMONDS, Suit.HEARTS))
