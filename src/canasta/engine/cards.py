@@ -233,6 +233,9 @@ def parse_card(text: str) -> Card:
     Raises:
         NotationError: naming the text when it is not a card.
     """
+    known = _NOTATION.get(text)
+    if known is not None:
+        return known
     token = text.strip().lower()
     if token in _JOKER_WORDS:
         return JOKER
@@ -248,6 +251,11 @@ def parse_card(text: str) -> Card:
         f"{text!r} is not a card: write a suit letter (c, d, h, s) and a rank 1-13, "
         "like h13 or c1, or jk for a joker."
     )
+
+
+#: Each card's own notation (``h13``, ``jk``): the one lookup a position's thousands of
+#: cards need (railroad deals up to twelve decks).
+_NOTATION: dict[str, Card] = {str(card): card for card in Card._interned.values()}
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

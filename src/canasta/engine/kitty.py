@@ -34,9 +34,7 @@ def may_take_kitty(melds: Sequence[Meld], rules: RuleSet) -> bool:
     return bool(kinds_of(melds, rules) - {"black"})
 
 
-def kitty_status(
-    rules: RuleSet, melds: Sequence[Meld], *, taken: bool, size: int
-) -> KittyStatus:
+def kitty_status(rules: RuleSet, melds: Sequence[Meld], *, taken: bool, size: int) -> KittyStatus:
     """The status of one player's kitty, from their melds and whether it was taken."""
     if not rules.kitty_size:
         return "none"

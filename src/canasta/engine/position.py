@@ -12,6 +12,7 @@ melds of a rank and the wild canasta's meld (rank 0), and reads versions 1 and 2
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -31,7 +32,7 @@ from canasta.engine.documents import (
     validate_rules,
 )
 from canasta.engine.errors import NotationError
-from canasta.engine.kinds import sort_melds
+from canasta.engine.kinds import kind_meld_error, sort_melds
 from canasta.engine.melds import Meld, meld_error, split_rank
 from canasta.engine.rules import RuleSet, classic
 from canasta.engine.scoring import RoundScore
@@ -246,14 +247,12 @@ class Position(Model):
 
     def _stock(self, rules: RuleSet, used: list[Card]) -> tuple[Card, ...]:
         """The stock as given, or the cards placed nowhere else, shuffled by the seed."""
-        rest = list(full_deck(decks=rules.decks, jokers=rules.jokers))
-        for card in used:
-            try:
-                rest.remove(card)
-            except ValueError:
-                raise NotationError(
-                    f"The position holds more copies of {card} than the deck has."
-                ) from None
+        deck = Counter(full_deck(decks=rules.decks, jokers=rules.jokers))
+        extra = Counter(used) - deck
+        if extra:
+            card = min(extra)
+            raise NotationError(f"The position holds more copies of {card} than the deck has.")
+        rest = sorted((deck - Counter(used)).elements())
         if self.stock is None:
             random.Random(f"canasta-position:{self.seed}").shuffle(rest)
             return tuple(rest)
@@ -346,11 +345,12 @@ def _parse_meld(text: str, rules: RuleSet, where: str) -> Meld:
     if rank is None or (not rank and not several):
         raise NotationError(f"{where}: a meld needs natural cards of one rank.")
     meld = Meld.build(rank, cards)
-    error = (
-        kind_meld_error(meld, rules)
-        if several
-        else meld_error(meld.naturals, meld.wilds, rank=rank, rules=rules, black_threes=rank == THREE)
-    )
+    if several:
+        error = kind_meld_error(meld, rules)
+    else:
+        error = meld_error(
+            meld.naturals, meld.wilds, rank=rank, rules=rules, black_threes=rank == THREE
+        )
     if error is not None:
         raise NotationError(f"{where}: {error.sentence}")
     return meld

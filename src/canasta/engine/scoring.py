@@ -116,7 +116,9 @@ def score_team(
     """
     melds = tuple(melds)
     if rules.several_melds:
-        return _score_kinds(rules, team, melds, red_threes, hands, went_out, kitty)
+        return _score_kinds(
+            rules, team, melds, red_threes=red_threes, hands=hands, went_out=went_out, kitty=kitty
+        )
     natural = mixed = hidden = extra = 0
     for meld in melds:
         if meld.is_canasta(rules):
@@ -155,6 +157,7 @@ def _score_kinds(
     rules: RuleSet,
     team: int,
     melds: tuple[Meld, ...],
+    *,
     red_threes: int,
     hands: Iterable[Card],
     went_out: bool,

@@ -87,6 +87,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     still holds only the seat's own hand: the score sheet says the rest.
     """
     hands = state.hands
+    status = kitty_statuses(state)
     return PlayerView(
         seat=seat,
         rules=state.rules,
@@ -116,19 +117,12 @@ def view(state: GameState, seat: int) -> PlayerView:
         permission=state.permission,
         has_played=state.has_played,
         winner=state.winner,
-        **kitty_view(state, seat),
+        kitty_sizes=tuple(len(kitty) for kitty in state.kitties),
+        kitty_status=status,
+        # The owner may look at the kitty once it may take it (§13.6); nobody else ever.
+        kitty=state.kitties[seat] if status[seat] == "may_take" else (),
+        sevens_locked=sevens_locked(state.melds, state.rules),
     )
-
-
-def kitty_view(state: GameState, seat: int) -> dict[str, object]:
-    """The kitty and sevens-lock fields of ``seat``'s view (§13.6, §13.8)."""
-    status = kitty_statuses(state)
-    return {
-        "kitty_sizes": tuple(len(kitty) for kitty in state.kitties),
-        "kitty_status": status,
-        "kitty": state.kitties[seat] if status[seat] == "may_take" else (),
-        "sevens_locked": sevens_locked(state.melds, state.rules),
-    }
 
 
 def unseen_cards(seen: PlayerView) -> list[Card]:
