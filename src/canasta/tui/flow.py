@@ -187,13 +187,11 @@ def smallest_take(legal: Sequence[Action]) -> TakePile:
 
 
 def lay_off_ranks(state: GameState, cards: Sequence[Card], *, seat: int) -> list[int]:
-    """The ranks of ``seat``'s team's melds that ``cards`` may be laid off on now."""
+    """The ranks of ``seat``'s team's melds that ``cards`` may be laid off on now (each
+    rank once: where a rank has several melds, the lay-off goes to its open one)."""
     chosen = tuple(cards)
-    return [
-        meld.rank
-        for meld in state.melds[state.rules.team_of(seat)]
-        if is_legal(state, LayOff(meld.rank, chosen))
-    ]
+    ranks = dict.fromkeys(meld.rank for meld in state.melds[state.rules.team_of(seat)])
+    return [rank for rank in ranks if is_legal(state, LayOff(rank, chosen))]
 
 
 def deal_lines(

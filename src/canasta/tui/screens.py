@@ -15,6 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Label, OptionList, Static
 
 from canasta.engine import RoundScore
+from canasta.engine.cards import WILD_RANK
 from canasta.resources import rules_text
 from canasta.tui.cards import rank_label
 
@@ -103,7 +104,7 @@ class MeldChooser(ModalScreen[int | None]):
         """A list of melds."""
         with Vertical(classes="dialog"):
             yield Label("Lay off on which meld?", classes="dialog-title")
-            yield OptionList(*(f"Meld of {rank_label(rank)}" for rank in self.ranks))
+            yield OptionList(*(_meld_name(rank) for rank in self.ranks))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """The chosen meld's rank."""
@@ -112,6 +113,11 @@ class MeldChooser(ModalScreen[int | None]):
     def action_cancel(self) -> None:
         """Lay nothing off."""
         self.dismiss(None)
+
+
+def _meld_name(rank: int) -> str:
+    """A meld as the chooser lists it: ``Meld of K``, ``Meld of wild cards``."""
+    return "Meld of wild cards" if rank == WILD_RANK else f"Meld of {rank_label(rank)}"
 
 
 #: A part whose label counts something for the team (``Mixed canastas (2)``).
