@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from canasta.engine.cards import THREE, Card, rank_name
+from canasta.engine.cards import THREE, WILD_RANK, Card, rank_name
 from canasta.engine.events import (
     CanastaCompleted,
     CardsLaidOff,
     Discarded,
     Event,
     GameWon,
+    KittyTaken,
     Melded,
     PartnerAnswered,
     PartnerAsked,
@@ -25,6 +26,7 @@ from canasta.engine.events import (
     RoundScored,
     StockDrawn,
     StockExhausted,
+    Stuck,
     UpCardTurned,
     WentOut,
 )
@@ -153,16 +155,28 @@ def _melded(event: Melded, told: _Telling) -> str:
 
 
 def _laid_off(event: CardsLaidOff, told: _Telling) -> str:
-    return (
-        f"{told.who(event.seat)} laid off {plain_cards(event.cards, told.label)} on the meld of "
-        f"{rank_name(event.rank, plural=True)}."
+    meld = (
+        "the meld of wild cards"
+        if event.rank == WILD_RANK
+        else f"the meld of {rank_name(event.rank, plural=True)}"
     )
+    return f"{told.who(event.seat)} laid off {plain_cards(event.cards, told.label)} on {meld}."
 
 
 def _canasta(event: CanastaCompleted, told: _Telling) -> str:
+    if event.kind is not None:  # railroad (§13.4): red, black, wild or sevens
+        return f"{told.teams[event.team]} completed a {event.kind} canasta."
     kind = ("concealed " if event.concealed else "") + ("natural" if event.natural else "mixed")
     ranks = rank_name(event.rank, plural=True)
     return f"{told.teams[event.team]} completed a {kind} canasta of {ranks}."
+
+
+def _kitty(event: KittyTaken, told: _Telling) -> str:
+    return f"{told.who(event.seat)} took their kitty of {_count(event.size)} cards."
+
+
+def _stuck(event: Stuck, told: _Telling) -> str:
+    return f"{told.who(event.seat)} may discard nothing but locked sevens: the round ends."
 
 
 def _discarded(event: Discarded, told: _Telling) -> str:
@@ -221,4 +235,6 @@ _DESCRIBERS: dict[type, Callable[[object, _Telling], str]] = {
     StockExhausted: _exhausted,  # type: ignore[dict-item]
     RoundScored: _scored,  # type: ignore[dict-item]
     GameWon: _won,  # type: ignore[dict-item]
+    KittyTaken: _kitty,  # type: ignore[dict-item]
+    Stuck: _stuck,  # type: ignore[dict-item]
 }

@@ -113,22 +113,24 @@ class PlayerPanel(TableWidget):
         assert self.table is not None
         return self.table.seen.melds[self.team]
 
-    def _needs(self, width: int) -> Text:
-        """The kinds of canasta the player still needs to go out, in the longest words that
-        fit a line (``Needs red black wild sevens`` ... ``Need R B W 7s``)."""
+    def _needs(self, width: int, detail: int) -> list[Text]:
+        """The kinds of canasta the player still needs to go out: at the most detail in
+        words on as many lines as they take, else on one line in the longest words that fit
+        (``Needs red black wild 7s`` ... ``Need R B W 7s``)."""
         assert self.table is not None
         missing = kinds_missing(self._melds(), self.table.seen.rules)
         if not missing:
-            return Text("Has every kind: may go out", style="bold green")
+            done = [Text(part, style="bold green") for part in ("Has every kind:", "may go out")]
+            return _flow(Text(""), done, width)
         text = Text()
-        for form in _NEEDS_FORMS:
-            text = Text(form[0])
-            text.append_text(
-                Text(" ").join(Text(form[1][kind], style=_KIND_STYLES[kind]) for kind in missing)
-            )
+        for lead, names in _NEEDS_FORMS:
+            items = [Text(names[kind], style=_KIND_STYLES[kind]) for kind in missing]
+            if detail == _DETAILS[0]:
+                return _flow(Text(lead), items, width)
+            text = Text(lead).append_text(Text(" ").join(items))
             if text.cell_len <= width:
                 break
-        return text
+        return [text]
 
     def _canastas(self) -> list[Text]:
         """The canastas, an item per kind: ``★red K Q``, ``★wild``, ``★sevens x2``."""
@@ -181,7 +183,7 @@ class PlayerPanel(TableWidget):
         assert self.table is not None
         seen = self.table.seen
         style = self.table.style
-        rows = [self._needs(width)]
+        rows = self._needs(width, detail)
         canastas = self._canastas()
         if canastas:
             rows.extend(_flow(Text(""), canastas, width))
@@ -207,29 +209,32 @@ class PlayerPanel(TableWidget):
     def _width(self) -> int:
         return self.content_region.width or max(1, self.size.width - 4) or 24
 
+    def _forms(self, width: int) -> list[list[Text]]:
+        """The panel's lines at each level of detail whose lines fit ``width`` (the least
+        detailed always, however wide)."""
+        forms = [self._rows(width, detail) for detail in _DETAILS]
+        fitting = [rows for rows in forms[:-1] if all(row.cell_len <= width for row in rows)]
+        return [*fitting, forms[-1]]
+
     def lines_wanted(self) -> int:
-        """The lines of the most detailed form."""
+        """The lines of the most detailed form that fits the width."""
         if self.table is None:
             return 2
-        return len(self._rows(self._width(), _DETAILS[0]))
+        return len(self._forms(self._width())[0])
 
     def lines_needed(self) -> int:
         """The lines of the shortest form."""
         if self.table is None:
             return 2
-        return len(self._rows(self._width(), _DETAILS[-1]))
+        return len(self._forms(self._width())[-1])
 
     def render(self) -> RenderableType:
-        """The most detailed form that fits the panel's height."""
+        """The most detailed form that fits the panel."""
         if self.table is None:
             return ""
-        width = self._width()
         height = self.content_region.height or self.size.height
-        rows: list[Text] = []
-        for detail in _DETAILS:
-            rows = self._rows(width, detail)
-            if not height or len(rows) <= height:
-                break
+        forms = self._forms(self._width())
+        rows = next((rows for rows in forms if not height or len(rows) <= height), forms[-1])
         if height and len(rows) > height:
             rows = rows[:height]
             rows[-1].append(" …" if not self.table.style.ascii else " ...")
@@ -241,12 +246,12 @@ class PlayerPanel(TableWidget):
 
 def _flow(head: Text, items: Sequence[Text], width: int) -> list[Text]:
     """``head`` then ``items`` two cells apart, onto as many lines as ``width`` needs (the
-    lines after the first indented by one cell)."""
+    first item always beside ``head``; the lines after the first indented by one cell)."""
     lines = [head.copy()]
-    for item in items:
+    for index, item in enumerate(items):
         line = lines[-1]
-        gap = 0 if not line.plain.strip() or line.plain.endswith(" ") else 2
-        if line.plain.strip() and line.cell_len + gap + item.cell_len > width:
+        gap = 0 if not index or line.plain.endswith(" ") else 2
+        if index and line.cell_len + gap + item.cell_len > width:
             line = Text(" ")
             lines.append(line)
             gap = 0
