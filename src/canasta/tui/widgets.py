@@ -3,6 +3,7 @@ messages up (:class:`HandView.CardClicked`); none holds game state of its own.""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -239,8 +240,10 @@ class PilePanel(TableWidget):
             if (self.content_region.width or _PILE_LINE) >= _PILE_LINE:
                 lines.append(Text(lead, style="bold cyan"))
                 lines.append(Text(rest, style="cyan"))
-            else:  # one phrase, wrapped by the panel
-                lines.append(Text.assemble((lead, "bold cyan"), " ", (rest, "cyan")))
+            else:  # one phrase, on as many lines as the panel's width takes
+                width = self.content_region.width
+                phrase = textwrap.wrap(f"{lead} {rest}", width)
+                lines.extend(Text(line, style="bold cyan") for line in phrase)
         elif top is not None and not seen.pile_blocked:
             lines.append(Text("Open", style="green"))
         draws = seen.rules.draw_count
