@@ -97,7 +97,7 @@ class PlayerPanel(TableWidget):
             return
         seen = self.table.seen
         name = self.table.shown_names[self.seat]
-        room = self.size.width - 6
+        room = self.outer_size.width - 6  # the border's corners and a space each side
         if not seen.melded[self.team]:
             minimum = f" min {seen.minimums[self.team]}"
             if len(name) + len(minimum) > room:
@@ -207,7 +207,7 @@ class PlayerPanel(TableWidget):
         return rows
 
     def _width(self) -> int:
-        return self.content_region.width or max(1, self.size.width - 4) or 24
+        return self.content_region.width or self.size.width or 24
 
     def _forms(self, width: int) -> list[list[Text]]:
         """The panel's lines at each level of detail whose lines fit ``width`` (the least
