@@ -20,6 +20,7 @@ from canasta.engine.actions import (
 )
 from canasta.engine.actions import Meld as MeldAction
 from canasta.engine.cards import (
+    MELD_RANKS,
     RANK_OF,
     RED_THREES,
     SEVEN,
@@ -57,9 +58,29 @@ def _rank_words(rank: int) -> str:
     return "wild cards" if rank == WILD_RANK else rank_name(rank, plural=True)
 
 
-@lru_cache(maxsize=4096)
+#: The rule set whose legal shapes were asked last, and its table of them.
+_last_shapes: list[tuple[RuleSet | None, frozenset[tuple[int, int, int]]]] = [(None, frozenset())]
+
+
 def _shape_ok(rules: RuleSet, rank: int, naturals: int, wilds: int) -> bool:
-    return kind_shape_error(rank, naturals, wilds, rules) is None
+    """Whether a meld of ``rank`` may hold ``naturals`` + ``wilds`` cards (tabled once per
+    rule set: hashing a rule set costs more than the question)."""
+    last = _last_shapes[0]
+    if last[0] is not rules:
+        last = _last_shapes[0] = (rules, _shapes(rules))
+    return (rank, naturals, wilds) in last[1]
+
+
+@lru_cache(maxsize=8)
+def _shapes(rules: RuleSet) -> frozenset[tuple[int, int, int]]:
+    size = rules.meld_max_size
+    return frozenset(
+        (rank, n, w)
+        for rank in (WILD_RANK, *MELD_RANKS)
+        for n in range(size + 1)
+        for w in range(size + 1 - n)
+        if (n == 0) == (rank == WILD_RANK) and kind_shape_error(rank, n, w, rules) is None
+    )
 
 
 def _placement(
