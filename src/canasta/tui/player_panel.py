@@ -50,12 +50,12 @@ _DETAILS = (0, 1, 2)
 
 
 def kitty_words(status: str, size: int) -> tuple[str, ...]:
-    """A kitty's status in words, longest first (``kitty 11 untouched`` ... ``kitty 11
-    down``); empty where the rule set has no kitties."""
+    """A kitty's status in words, longest first (``kitty 11 untouched`` ... ``kitty 11``,
+    face down being a kitty's usual state); empty where the rule set has no kitties."""
     if status == "untouched":
-        return (f"kitty {size} untouched", f"kitty {size} down")
+        return (f"kitty {size} untouched", f"kitty {size} down", f"kitty {size}")
     if status == "may_take":
-        return (f"kitty {size} may take", f"kitty {size} open")
+        return (f"kitty {size} may take", f"kitty {size} open", "kitty open")
     if status == "taken":
         return ("kitty taken",)
     return ()
@@ -132,8 +132,10 @@ class PlayerPanel(TableWidget):
                 break
         return [text]
 
-    def _canastas(self) -> list[Text]:
-        """The canastas, an item per kind: ``★red K Q``, ``★wild``, ``★sevens x2``."""
+    def _canastas(self, width: int, detail: int) -> list[Text]:
+        """The canastas by kind, the ranks of the red and black ones after their kind
+        (``★red K Q``, ``★wild``, ``★sevens x2``): a row per kind, or at the least detail
+        all kinds in one row."""
         assert self.table is not None
         rules = self.table.seen.rules
         star = "*" if self.table.style.ascii else "★"
@@ -142,17 +144,20 @@ class PlayerPanel(TableWidget):
             kind = canasta_kind(meld, rules)
             if kind is not None:
                 by_kind[kind].append(meld)
-        items = []
+        groups: list[list[Text]] = []
         for kind, melds in by_kind.items():
             if not melds:
                 continue
-            item = Text(f"{star}{KIND_NAMES[kind]}", style=_KIND_STYLES[kind])
+            group = [Text(f"{star}{KIND_NAMES[kind]}", style=_KIND_STYLES[kind])]
             if kind in ("red", "black"):
-                item.append(" " + " ".join(rank_label(meld.rank) for meld in melds))
+                group.extend(Text(rank_label(meld.rank)) for meld in melds)
             elif len(melds) > 1:
-                item.append(f" x{len(melds)}")
-            items.append(item)
-        return items
+                group.append(Text(f"x{len(melds)}"))
+            groups.append(group)
+        if detail == _DETAILS[-1]:
+            items = [item for group in groups for item in group]
+            return _flow(Text(""), items, width, gap=1) if items else []
+        return [line for group in groups for line in _flow(Text(""), group, width, gap=1)]
 
     def _open(self, detail: int) -> list[Text]:
         """The melds that are not canastas: ``9 x4: 9♥ 9♦ 9♣ 2♠``, ``9 x4 1w``, ``9x4``
@@ -184,9 +189,8 @@ class PlayerPanel(TableWidget):
         seen = self.table.seen
         style = self.table.style
         rows = self._needs(width, detail)
-        canastas = self._canastas()
-        if canastas:
-            rows.extend(_flow(Text(""), canastas, width))
+        canastas = self._canastas(width, detail)
+        rows.extend(canastas)
         opened = self._open(detail)
         if opened:
             rows.extend(_flow(Text("Open: ", style="dim"), opened, width))
@@ -244,17 +248,18 @@ class PlayerPanel(TableWidget):
         return text
 
 
-def _flow(head: Text, items: Sequence[Text], width: int) -> list[Text]:
-    """``head`` then ``items`` two cells apart, onto as many lines as ``width`` needs (the
-    first item always beside ``head``; the lines after the first indented by one cell)."""
+def _flow(head: Text, items: Sequence[Text], width: int, *, gap: int = 2) -> list[Text]:
+    """``head`` then ``items`` ``gap`` cells apart, onto as many lines as ``width`` needs
+    (the first item always beside ``head``; the lines after the first indented by one
+    cell)."""
     lines = [head.copy()]
     for index, item in enumerate(items):
         line = lines[-1]
-        gap = 0 if not index or line.plain.endswith(" ") else 2
-        if index and line.cell_len + gap + item.cell_len > width:
+        space = 0 if not index or line.plain.endswith(" ") else gap
+        if index and line.cell_len + space + item.cell_len > width:
             line = Text(" ")
             lines.append(line)
-            gap = 0
-        line.append(" " * gap)
+            space = 0
+        line.append(" " * space)
         line.append_text(item)
     return lines
