@@ -116,3 +116,19 @@ async def test_railroad_sevens_lock_said_at_the_discard_and_refused() -> None:
         assert app.session.state is before
         assert [note.message for note in app._notifications] == [sentence]
         assert Discard(parse_card("s7")) not in app.legal
+
+
+async def test_railroad_initial_meld_of_two_ranks_in_one_key() -> None:
+    # Queens (30) first would leave the minimum (50) unsure: the kings with the joker (70)
+    # go down first, then the queens, from one press of m.
+    state = position("c12 h12 h12 d13 s13 jk c4 c5", melds=[]).to_state()
+    app = make_test_app(state=state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await click_cards(pilot, parse_cards("c12 h12 h12 d13 s13 jk"))
+        await pilot.press("m")
+        assert app.session.actions[-2:] == [
+            Meld(parse_cards("jk d13 s13")),
+            Meld(parse_cards("c12 h12 h12")),
+        ]
+        assert app.session.state.melded[0]
