@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from canasta.engine.cards import THREE, WILD_RANK, Card, rank_name
+from canasta.engine.cards import THREE, Card, rank_name
 from canasta.engine.events import (
     CanastaCompleted,
     CardsLaidOff,
@@ -155,28 +155,28 @@ def _melded(event: Melded, told: _Telling) -> str:
 
 
 def _laid_off(event: CardsLaidOff, told: _Telling) -> str:
-    meld = (
-        "the meld of wild cards"
-        if event.rank == WILD_RANK
-        else f"the meld of {rank_name(event.rank, plural=True)}"
+    return (
+        f"{told.who(event.seat)} laid off {plain_cards(event.cards, told.label)} on the meld of "
+        f"{rank_name(event.rank, plural=True)}."
     )
-    return f"{told.who(event.seat)} laid off {plain_cards(event.cards, told.label)} on {meld}."
 
 
 def _canasta(event: CanastaCompleted, told: _Telling) -> str:
-    if event.kind is not None:  # railroad (§13.4): red, black, wild or sevens
-        return f"{told.teams[event.team]} completed a {event.kind} canasta."
-    kind = ("concealed " if event.concealed else "") + ("natural" if event.natural else "mixed")
+    if event.kind == "wild":
+        return f"{told.teams[event.team]} completed a wild canasta."
+    kind = event.kind or (
+        ("concealed " if event.concealed else "") + ("natural" if event.natural else "mixed")
+    )
     ranks = rank_name(event.rank, plural=True)
     return f"{told.teams[event.team]} completed a {kind} canasta of {ranks}."
 
 
 def _kitty(event: KittyTaken, told: _Telling) -> str:
-    return f"{told.who(event.seat)} took their kitty of {_count(event.size)} cards."
+    return f"{told.who(event.seat)} took the kitty of {event.size} cards."
 
 
 def _stuck(event: Stuck, told: _Telling) -> str:
-    return f"{told.who(event.seat)} may discard nothing but locked sevens: the round ends."
+    return f"{told.who(event.seat)} holds only sevens, which are locked: the round ends."
 
 
 def _discarded(event: Discarded, told: _Telling) -> str:
@@ -233,8 +233,8 @@ _DESCRIBERS: dict[type, Callable[[object, _Telling], str]] = {
     PartnerAnswered: _answered,  # type: ignore[dict-item]
     WentOut: _went_out,  # type: ignore[dict-item]
     StockExhausted: _exhausted,  # type: ignore[dict-item]
-    RoundScored: _scored,  # type: ignore[dict-item]
-    GameWon: _won,  # type: ignore[dict-item]
     KittyTaken: _kitty,  # type: ignore[dict-item]
     Stuck: _stuck,  # type: ignore[dict-item]
+    RoundScored: _scored,  # type: ignore[dict-item]
+    GameWon: _won,  # type: ignore[dict-item]
 }
