@@ -168,6 +168,15 @@ def test_table_mixes_of_other_tables(kinds: str, mix: str) -> None:
     assert table_mix_of(SessionInfo(seats=seats(kinds)), rules) == mix
 
 
+def test_the_settings_keep_railroad_with_five(paths: Paths) -> None:
+    paths.config_dir.mkdir(parents=True)
+    paths.settings_file.write_text(Settings(rules="railroad", players=5).model_dump_json())
+
+    loaded = load_settings(paths)
+
+    assert loaded.value.rule_set() == preset("railroad", 5) and loaded.problems == ()
+
+
 def test_the_settings_keep_a_rule_system_and_a_count_it_allows(paths: Paths) -> None:
     settings = Settings(rules="traditional", players=6)
     paths.config_dir.mkdir(parents=True)
@@ -182,7 +191,8 @@ def test_the_settings_keep_a_rule_system_and_a_count_it_allows(paths: Paths) -> 
     ("values", "kept", "where"),
     [
         ({"rules": "classic", "players": 5}, Settings(), "'players'"),
-        ({"rules": "railroad", "players": 6}, Settings(players=6), "'rules'"),
+        ({"rules": "samba", "players": 6}, Settings(players=6), "'rules'"),
+        ({"rules": "railroad", "players": 1}, Settings(rules="railroad"), "'players'"),
         ({"rules": "traditional", "players": "many"}, Settings(rules="traditional"), "'players'"),
     ],
 )
