@@ -176,8 +176,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="A,B[,...]",
         help="bot level (or cmd:COMMAND) of each team: North-South and East-West with four "
-        "players, each player alone with two or three (and in railroad) (default: normal for the first, random "
-        "for the rest)",
+        "players, each player alone with two or three and in railroad (default: normal for "
+        "the first, random for the rest)",
     )
     simulate.add_argument(
         "--seats",
