@@ -209,3 +209,18 @@ def test_an_impossible_table_costs_only_itself(
     (problem,) = loaded.problems
     assert where in problem
     assert_one_sentence(problem)
+
+
+def test_s13_a_railroad_save_and_its_statistics(paths: Paths) -> None:
+    railroad = preset("railroad", 3)
+    started = play(4, rules=railroad, until=lambda state, n: n >= 40)
+    save_game(paths, SavedGame(session=SessionInfo(seats=seats("hbb")), record=started.record()))
+    loaded = load_game(paths)
+    assert loaded is not None and loaded.rules == railroad
+    assert loaded.states()[-1].kitties == started.final.kitties
+
+    finished = play(4, rules=railroad)
+    alone = SessionInfo(seats=seats("hbb"), started_at=STARTED)
+    stats = update_stats(paths, finished.record(), alone).value
+    assert stats.by_system.keys() == {"railroad, 3 players"}
+    assert stats.recent[-1].scores == finished.final.scores
