@@ -7,9 +7,9 @@ Railroad pays for canastas by kind, so the plan is the kinds:
   meld, since every card can go toward a canasta and draws bring only two;
 * melding: the initial meld as soon as it can (the biggest first); then natural cards
   before all, a canasta that is not black first while the kitty waits (completing one
-  earns the kitty), sevens toward the sevens canasta (1500), wild cards kept for the wild
-  canasta (1000), a wild card in a natural meld only to complete the black canasta the
-  player lacks, or to get points off the hand when an opponent may go out;
+  earns the kitty), sevens toward the sevens canasta (1500), wild cards toward the wild
+  canasta (1000), or onto a meld of a rank when they complete a black canasta there (300
+  for one or two wild cards), or to get points off the hand when an opponent may go out;
 * the discard: the ``normal`` level's weighing of what the next player could take (sevens
   are never offered while they are locked: the engine does not list them);
 * going out: as soon as it can, with a canasta of each kind.
@@ -38,6 +38,8 @@ __all__ = ["railroad_draw", "railroad_placement_score", "railroad_play"]
 
 #: An opponent this close to going out (cards in hand) makes the player shed points.
 _FEW_CARDS = 5
+#: With fewer stock cards than this per player, a natural meld no longer waits to be red.
+_LATE_STOCK = 10
 
 
 def railroad_draw(seen: PlayerView, legal: Sequence[Action]) -> Decision:
@@ -100,8 +102,12 @@ def railroad_placement_score(seen: PlayerView, action: Meld | LayOff) -> float:
         if completes:
             score += 60 + (60 if kitty_waits else 0) + (40 if "red" in missing else 0)
         return score
-    if completes and "black" in missing:
-        return 90.0 - 10 * wilds
+    mixed = target is not None and target.wilds > 0
+    late = seen.stock_size < _LATE_STOCK * rules.players
+    if completes and (mixed or late or "black" in missing):
+        # A black canasta's 300 for one or two wild cards beats their share of a wild
+        # canasta (1000 for seven); a natural meld waits to be red (500).
+        return 150.0 - 20 * wilds
     if _threat(seen):
         return 40.0 + value - 10 * wilds
     return -1.0

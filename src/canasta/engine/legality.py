@@ -300,7 +300,16 @@ def legal(state: GameState) -> LegalActions:
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every distinct legal action of the current decision (identical cards counted once)."""
+    last = _last_listed[0]
+    if last[0] is state:
+        return list(last[1])
     out: list[Action] = []
     for family in _FAMILIES[state.phase]:
         out.extend(family(state))
+    # A player and its checks often ask the same position twice (a state never changes).
+    _last_listed[0] = (state, tuple(out))
     return out
+
+
+#: The position listed last, and its legal actions.
+_last_listed: list[tuple[GameState | None, tuple[Action, ...]]] = [(None, ())]
