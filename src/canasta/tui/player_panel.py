@@ -139,6 +139,7 @@ class PlayerPanel(TableWidget):
         assert self.table is not None
         rules = self.table.seen.rules
         star = "*" if self.table.style.ascii else "★"
+        touched = self.table.touched_of(self.team)
         by_kind: dict[CanastaKind, list[TableMeld]] = {kind: [] for kind in KINDS}
         for meld in self._melds():
             kind = canasta_kind(meld, rules)
@@ -150,7 +151,10 @@ class PlayerPanel(TableWidget):
                 continue
             group = [Text(f"{star}{KIND_NAMES[kind]}", style=_KIND_STYLES[kind])]
             if kind in ("red", "black"):
-                group.extend(Text(rank_label(meld.rank)) for meld in melds)
+                group.extend(
+                    Text(rank_label(meld.rank), style="reverse" if meld.rank in touched else "")
+                    for meld in melds
+                )
             elif len(melds) > 1:
                 group.append(Text(f"x{len(melds)}"))
             groups.append(group)
