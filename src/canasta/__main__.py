@@ -49,14 +49,14 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
         dest="rules_name",
         metavar="NAME",
         default=None,
-        help=f"the rule system: {systems} (default: classic; docs/rules.md §11)",
+        help=f"the rule system: {systems} (default: classic; docs/rules.md §11, railroad §13)",
     )
     parser.add_argument(
         "--players",
         type=int,
         default=None,
         metavar="N",
-        help="how many players (default: 4)",
+        help="how many players (default: the system's: 4, railroad 3)",
     )
     # main() resolves the two into ``rules`` (a caller that parses alone gets classic).
     parser.set_defaults(rules=None)
@@ -130,7 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(
         prog="canasta",
-        description="Classic partnership Canasta in the terminal.",
+        description="Canasta in the terminal: classic and traditional partnership Canasta, "
+        "and Railroad Canasta.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -175,8 +176,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="A,B[,...]",
         help="bot level (or cmd:COMMAND) of each team: North-South and East-West with four "
-        "players, each player alone with two or three (default: normal for the first, random "
-        "for the rest)",
+        "players, each player alone with two or three and in railroad (default: normal for "
+        "the first, random for the rest)",
     )
     simulate.add_argument(
         "--seats",

@@ -16,12 +16,17 @@ from canasta.engine import (
     GameState,
     IllegalActionError,
     Phase,
+    PlayerView,
+    RuleSet,
+    TableMeld,
     apply,
     legal_actions,
     parse_action,
     view,
 )
 from canasta.engine.cards import cards_text
+from canasta.engine.kinds import canasta_kind, kinds_missing, sevens_locked
+from canasta.engine.kitty import kitty_statuses
 from canasta.engine.narrate import describe_event
 from canasta.engine.record import GameRecord, load_document, position_of, replay
 from canasta.engine.words import counted
@@ -100,16 +105,45 @@ def describe_state(state: GameState, *, seat: int | None = None) -> list[str]:
             lines.append(f"{name}: {cards_text(state.hands[s])}")
     for team, name in enumerate(teams):
         melds = "; ".join(
-            str(meld) + (" (concealed)" if meld.concealed else "") for meld in state.melds[team]
+            str(meld) + (" (concealed)" if meld.concealed else "") + _kind(meld, rules)
+            for meld in state.melds[team]
         )
         reds = cards_text(state.red_threes[team]) or "none"
         lines.append(f"{name} melds: {melds or 'none'}. Red threes: {reds}.")
+    if rules.kitty_size:
+        lines.extend(_kitty_lines(state, shown))
     if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and state.history:
         for score in state.history[-1]:
             parts = ", ".join(f"{label} {points:+d}" for label, points in score.parts())
             lines.append(f"{teams[score.team]} this round: {parts}; total {score.total:+d}.")
     if state.winner is not None:
         lines.append(f"{teams[state.winner]} won the game.")
+    return lines
+
+
+def _kind(meld: TableMeld, rules: RuleSet) -> str:
+    """`` (red canasta)``, for railroad's kinds (rules §13.4)."""
+    if not rules.several_melds:
+        return ""
+    kind = canasta_kind(meld, rules)
+    return f" ({kind} canasta)" if kind is not None else ""
+
+
+def _kitty_lines(state: GameState, shown: PlayerView | None) -> list[str]:
+    """Each kitty's status (and cards, unless analysed from a seat that may not see them),
+    what kinds each player still needs, and the sevens lock (rules §13.6-§13.10)."""
+    rules = state.rules
+    statuses = kitty_statuses(state)
+    lines = []
+    for seat, name in enumerate(rules.seat_names):
+        status = statuses[seat].replace("_", " ")
+        hidden = shown is not None and not (seat == shown.seat and shown.kitty)
+        kitty = state.kitties[seat]
+        cards = f"{len(kitty)} cards" if hidden or not kitty else cards_text(kitty)
+        missing = ", ".join(kinds_missing(state.melds[rules.team_of(seat)], rules)) or "none"
+        lines.append(f"{name} kitty: {status}, {cards}; canastas still needed: {missing}.")
+    locked = sevens_locked(state.melds, rules)
+    lines.append("Sevens: locked." if locked else "Sevens: may be discarded.")
     return lines
 
 

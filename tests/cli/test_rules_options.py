@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from canasta.__main__ import build_parser, rules_from
-from canasta.engine import new_game, preset
+from canasta.engine import cards_text, new_game, preset
 from canasta.engine.position import position_of
 
 
@@ -32,6 +32,8 @@ def _run(*args: str | Path) -> subprocess.CompletedProcess[str]:
         (["--players", "2"], ("classic", 2)),
         (["--hotseat", "--rules", "Traditional", "--players", "6"], ("traditional", 6)),
         (["play", "--rules", "classic", "--players", "3"], ("classic", 3)),
+        (["--rules", "railroad"], ("railroad", 3)),
+        (["--hotseat", "--rules", "railroad", "--players", "5"], ("railroad", 5)),
     ],
 )
 def test_the_play_command_resolves_its_rules(
@@ -48,7 +50,8 @@ def test_the_play_command_resolves_its_rules(
     ("argv", "says"),
     [
         (["--rules", "classic", "--players", "5"], "is played by 2, 3, 4 or 6 players, not 5"),
-        (["--rules", "railroad"], "choose one of: classic, traditional"),
+        (["--rules", "samba"], "choose one of: classic, traditional, railroad"),
+        (["--rules", "railroad", "--players", "7"], "played by 2, 3, 4, 5 or 6 players, not 7"),
         (["--hotseat", "--players", "7"], "not 7"),
     ],
 )
@@ -74,3 +77,19 @@ def test_analyze_names_the_seats_and_teams_of_the_file_s_table(tmp_path: Path) -
     wrong = _run("analyze", path, "--seat", "west")
     assert wrong.returncode == 2
     assert "has the seats South, Southwest, Northwest, North, Northeast, Southeast" in wrong.stderr
+
+
+def test_s13_analyze_shows_railroad_kitties_only_to_whom_may_see_them(tmp_path: Path) -> None:
+    path = tmp_path / "railroad.json"
+    state = new_game(preset("railroad", 3), seed=2)
+    path.write_text(position_of(state).to_json())
+    result = _run("analyze", path, "--seat", "west")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Rules: railroad, 3 players." in out
+    assert (
+        "South kitty: untouched, 11 cards; canastas still needed: red, black, wild, sevens." in out
+    )
+    assert "Sevens: locked." in out
+    whole = _run("analyze", path).stdout
+    assert f"South kitty: untouched, {cards_text(state.kitties[0])};" in whole

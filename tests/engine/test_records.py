@@ -184,7 +184,7 @@ def test_position_round_trips_states_from_random_play(seed: int) -> None:
 def test_position_json_format() -> None:
     data = json.loads(position_of(new_game(seed=3)).to_json())
     assert data["format"] == "canasta-position"
-    assert data["schema_version"] == 2
+    assert data["schema_version"] == 3
     assert data["phase"] == "draw"
     assert data["turn"] == "South"
     assert set(data["hands"]) == {"South", "West", "North", "East"}

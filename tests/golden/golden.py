@@ -12,7 +12,7 @@ import json
 import random
 from pathlib import Path
 
-from canasta.engine import GameState, Phase, apply, legal_actions, new_game
+from canasta.engine import GameState, Phase, RoundScore, apply, legal_actions, new_game
 from canasta.engine.cards import cards_text
 from canasta.engine.record import make_record
 
@@ -57,9 +57,27 @@ def digest(states: list[GameState]) -> str:
     return h.hexdigest()
 
 
+#: Score parts only railroad fills (rules §13.12); the classic games pinned here have none.
+_RAILROAD_PARTS = (
+    "wild_canastas",
+    "wild_canasta_points",
+    "sevens_canastas",
+    "sevens_canasta_points",
+    "kitty",
+)
+
+
+def _parts(score: RoundScore) -> dict[str, int]:
+    parts: dict[str, int] = score._asdict() | {"total": score.total}
+    if score.wild_canastas is None:
+        for name in _RAILROAD_PARTS:
+            del parts[name]
+    return parts
+
+
 def scores_of(state: GameState) -> list[list[dict[str, int]]]:
     """Every round's score parts."""
-    return [[score._asdict() | {"total": score.total} for score in pair] for pair in state.history]
+    return [[_parts(score) for score in pair] for pair in state.history]
 
 
 def play(seed: int, rounds: int) -> tuple[GameState, list]:  # type: ignore[type-arg]

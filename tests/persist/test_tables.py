@@ -168,6 +168,15 @@ def test_table_mixes_of_other_tables(kinds: str, mix: str) -> None:
     assert table_mix_of(SessionInfo(seats=seats(kinds)), rules) == mix
 
 
+def test_the_settings_keep_railroad_with_five(paths: Paths) -> None:
+    paths.config_dir.mkdir(parents=True)
+    paths.settings_file.write_text(Settings(rules="railroad", players=5).model_dump_json())
+
+    loaded = load_settings(paths)
+
+    assert loaded.value.rule_set() == preset("railroad", 5) and loaded.problems == ()
+
+
 def test_the_settings_keep_a_rule_system_and_a_count_it_allows(paths: Paths) -> None:
     settings = Settings(rules="traditional", players=6)
     paths.config_dir.mkdir(parents=True)
@@ -182,7 +191,8 @@ def test_the_settings_keep_a_rule_system_and_a_count_it_allows(paths: Paths) -> 
     ("values", "kept", "where"),
     [
         ({"rules": "classic", "players": 5}, Settings(), "'players'"),
-        ({"rules": "railroad", "players": 6}, Settings(players=6), "'rules'"),
+        ({"rules": "samba", "players": 6}, Settings(players=6), "'rules'"),
+        ({"rules": "railroad", "players": 1}, Settings(rules="railroad"), "'players'"),
         ({"rules": "traditional", "players": "many"}, Settings(rules="traditional"), "'players'"),
     ],
 )
@@ -199,3 +209,18 @@ def test_an_impossible_table_costs_only_itself(
     (problem,) = loaded.problems
     assert where in problem
     assert_one_sentence(problem)
+
+
+def test_s13_a_railroad_save_and_its_statistics(paths: Paths) -> None:
+    railroad = preset("railroad", 3)
+    started = play(4, rules=railroad, until=lambda state, n: n >= 40)
+    save_game(paths, SavedGame(session=SessionInfo(seats=seats("hbb")), record=started.record()))
+    loaded = load_game(paths)
+    assert loaded is not None and loaded.rules == railroad
+    assert loaded.states()[-1].kitties == started.final.kitties
+
+    finished = play(4, rules=railroad)
+    alone = SessionInfo(seats=seats("hbb"), started_at=STARTED)
+    stats = update_stats(paths, finished.record(), alone).value
+    assert stats.by_system.keys() == {"railroad, 3 players"}
+    assert stats.recent[-1].scores == finished.final.scores

@@ -32,6 +32,7 @@ from canasta.engine import (
     view,
 )
 from canasta.engine.cards import Card, full_deck
+from canasta.engine.kinds import canasta_kind, kinds_of
 from canasta.engine.record import load_position, position_of
 
 __all__ = [
@@ -58,9 +59,9 @@ NOT_IN_POSITION = frozenset({"stacked", "deck", "went_out"})
 
 def all_cards(state: GameState) -> list[Card]:
     """Every physical card in the state, sorted: stock, pile, cards pending from a taken
-    pile, every hand, every team's red threes and melds."""
+    pile, every hand and kitty, every team's red threes and melds."""
     out: list[Card] = [*state.stock, *state.pile, *state.pending]
-    for hand in state.hands:
+    for hand in (*state.hands, *state.kitties):
         out.extend(hand)
     for team in range(len(state.melds)):
         out.extend(state.red_threes[team])
@@ -86,8 +87,21 @@ def allowed_view(state: GameState, seat: int) -> dict[str, Any]:
     design): the seat's own hand; of the other hands, their sizes and the cards publicly
     known to be in them (taken with the pile, not played since); the stock's size, not its
     cards; the whole pile (every card in it was seen face up); and the public facts of the
-    table and the turn."""
+    table and the turn. Of the kitties (railroad), each one's size and status, and the
+    seat's own cards only once it may look at them (§13.6); nobody else's; and whether
+    sevens are locked: no seat lacks a sevens canasta while the rule set locks them."""
     seats = range(len(state.hands))
+    rules = state.rules
+    statuses = tuple(
+        "none"
+        if not rules.kitty_size
+        else "taken"
+        if state.kitty_taken[s]
+        else "may_take"
+        if state.kitties[s] and bool(kinds_of(state.melds[s], rules) - {"black"})
+        else "untouched"
+        for s in seats
+    )
     return {
         "seat": seat,
         "rules": state.rules,
@@ -117,6 +131,13 @@ def allowed_view(state: GameState, seat: int) -> dict[str, Any]:
         "permission": state.permission,
         "has_played": state.has_played,
         "winner": state.winner,
+        "kitty_sizes": tuple(len(state.kitties[s]) for s in seats),
+        "kitty_status": statuses,
+        "kitty": state.kitties[seat] if statuses[seat] == "may_take" else (),
+        "sevens_locked": rules.sevens_locked
+        and not all(
+            any(canasta_kind(meld, rules) == "sevens" for meld in melds) for melds in state.melds
+        ),
     }
 
 

@@ -26,7 +26,7 @@ from canasta.engine.actions import (
     NextRound,
     TakePile,
 )
-from canasta.engine.cards import Card
+from canasta.engine.cards import WILD_RANK, Card
 from canasta.engine.melds import meld_error
 
 from .invariants import all_cards
@@ -153,9 +153,13 @@ def candidate_actions(state: GameState) -> Iterator[Action]:
         for wild in wild_sets:
             if wild:
                 yield LayOff(rank, wild)
-    for wild in wild_sets:
+    # Railroad melds wild cards alone, up to a whole meld, filed under rank 0 (§13.4).
+    several = state.rules.several_melds
+    for wild in _sub_multisets(wilds, state.rules.meld_max_size + 1) if several else wild_sets:
         if wild:
             yield Meld(wild)
+            if several:
+                yield LayOff(WILD_RANK, wild)
     for card in sorted(set(hand)):
         yield Discard(card)
     yield AskPartner()

@@ -71,7 +71,7 @@ def broad_actions(state: GameState, rng: random.Random) -> Iterator[Action]:
     for _ in range(6):
         cards = tuple(rng.choice(_KINDS) for _ in range(rng.randint(1, 4)))
         yield Meld(cards)
-        yield LayOff(rng.choice((1, 3, *range(4, 14))), cards)
+        yield LayOff(rng.choice((0, 1, 3, *range(4, 14))), cards)
         yield TakePile(cards)
         yield Discard(cards[0])
 

@@ -29,6 +29,7 @@ from canasta.persist import Paths, load_game, load_settings
 from canasta.tui.app import CanastaApp, make_app
 from canasta.tui.hotseat import CurtainScreen, Seating, SeatingScreen
 from canasta.tui.options import Options
+from canasta.tui.player_panel import PlayerPanel
 from canasta.tui.resume import ResumeScreen
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
 from canasta.tui.seats import team_labels
@@ -71,10 +72,14 @@ def assert_table_shown(app: CanastaApp) -> None:
     for team in range(rules.teams):
         assert state.scores[team] in numbers, scores
         assert state.melded[team] or state.minimums[team] in numbers, scores
-    panels = list(app.table_screen.query(TeamPanel).results(TeamPanel))
-    assert [panel.team for panel in panels] == list(range(rules.teams))
-    for panel in panels:
-        assert "Red 3s:" in box_text(app, f"#team{panel.team}")
+    if rules.several_melds:  # railroad: a panel per player (tests/tui/test_railroad_rounds.py)
+        players = list(app.table_screen.query(PlayerPanel).results(PlayerPanel))
+        assert [panel.seat for panel in players] == list(range(rules.players))
+    else:
+        panels = list(app.table_screen.query(TeamPanel).results(TeamPanel))
+        assert [panel.team for panel in panels] == list(range(rules.teams))
+        for panel in panels:
+            assert "Red 3s:" in box_text(app, f"#team{panel.team}")
     if state.phase is Phase.DRAW and state.to_move == 0:
         assert ("d Draw 2" in footer) == (rules.draw_count == 2), footer
         assert "d Draw" in footer, footer

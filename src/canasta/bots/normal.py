@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from canasta.bots.base import Decision
+from canasta.bots.railroad import railroad_draw, railroad_play
 from canasta.engine import (
     Action,
     Answer,
@@ -438,6 +439,10 @@ class NormalBot:
             yes, why = answer_yes(situation)
             return Decision(Answer(yes), why)
         actions = list(legal)
+        if seen.rules.several_melds and seen.phase is Phase.DRAW:
+            return railroad_draw(seen, actions)
+        if seen.rules.several_melds and seen.phase is Phase.PLAY:
+            return railroad_play(seen, actions, lambda cards: discard_costs(situation, cards))
         if seen.phase is Phase.DRAW:
             return self._draw(situation, actions)
         if seen.phase is Phase.PLAY:

@@ -6,7 +6,8 @@ text                           action
 ``draw``                       :class:`DrawStock`
 ``take h6 c6`` / ``take``      :class:`TakePile` (hand cards melded with the top card)
 ``meld h1 c1 d2``              :class:`Meld`
-``layoff 13: h13 d2``          :class:`LayOff` (onto the team's meld of kings)
+``layoff 13: h13 d2``          :class:`LayOff` (onto the team's meld of kings; ``0``:
+                               railroad's meld of wild cards)
 ``discard s4``                 :class:`Discard`
 ``ask``                        :class:`AskPartner`
 ``yes`` / ``no``               :class:`Answer`
@@ -20,7 +21,15 @@ import re
 from collections.abc import Iterable
 from typing import ClassVar, TypeAlias
 
-from canasta.engine.cards import MELD_RANKS, THREE, Card, parse_card, parse_cards, parse_rank
+from canasta.engine.cards import (
+    MELD_RANKS,
+    THREE,
+    WILD_RANK,
+    Card,
+    parse_card,
+    parse_cards,
+    parse_rank,
+)
 from canasta.engine.errors import NotationError
 
 __all__ = [
@@ -210,12 +219,19 @@ _USAGE = (
 
 
 def _parse_meld_rank(text: str, whole: str) -> int:
-    rank = parse_rank(text.strip().lower())
+    token = text.strip().lower()
+    if token in _WILD_WORDS:
+        return WILD_RANK  # railroad's meld of wild cards alone (rules §13.4)
+    rank = parse_rank(token)
     if rank is None or not (rank in MELD_RANKS or rank == THREE):
         raise NotationError(
-            f"{whole!r}: {text.strip()!r} is not a meld rank (1, 3-13, a, j, q, k)."
+            f"{whole!r}: {text.strip()!r} is not a meld rank (1, 3-13, a, j, q, k; 0 or "
+            "wild for railroad's wild meld)."
         )
     return rank
+
+
+_WILD_WORDS = frozenset({"0", "w", "wild"})
 
 
 def parse_action(text: str) -> Action:

@@ -24,9 +24,11 @@ __all__ = [
     "NATURAL_RANKS",
     "RANK_OF",
     "RED_THREES",
+    "SEVEN",
     "THREE",
     "TWO",
     "WILD_CARDS",
+    "WILD_RANK",
     "Card",
     "Suit",
     "card_value",
@@ -177,6 +179,10 @@ _make_interned()
 JOKER: Card = Card(0)
 TWO = 2
 THREE = 3
+#: Railroad's sevens (their own kind of canasta, and locked in the hand, §13).
+SEVEN = 7
+#: The rank a meld of wild cards alone is filed under (railroad's wild canasta, §13.4).
+WILD_RANK = 0
 #: The card sets the rules name (§1): jokers and twos are wild; threes are special.
 WILD_CARDS: frozenset[Card] = frozenset({JOKER, *(Card.of(TWO, suit) for suit in Suit)})
 RED_THREES: frozenset[Card] = frozenset(Card.of(THREE, s) for s in (Suit.DIAMONDS, Suit.HEARTS))
@@ -227,6 +233,9 @@ def parse_card(text: str) -> Card:
     Raises:
         NotationError: naming the text when it is not a card.
     """
+    known = _NOTATION.get(text)
+    if known is not None:
+        return known
     token = text.strip().lower()
     if token in _JOKER_WORDS:
         return JOKER
@@ -242,6 +251,11 @@ def parse_card(text: str) -> Card:
         f"{text!r} is not a card: write a suit letter (c, d, h, s) and a rank 1-13, "
         "like h13 or c1, or jk for a joker."
     )
+
+
+#: Each card's own notation (``h13``, ``jk``): the one lookup a position's thousands of
+#: cards need (railroad deals up to twelve decks).
+_NOTATION: dict[str, Card] = {str(card): card for card in Card._interned.values()}
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

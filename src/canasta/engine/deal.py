@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from canasta.engine.cards import BLACK_THREES, RED_THREES, WILD_CARDS, Card, full_deck
 from canasta.engine.errors import CanastaError
 from canasta.engine.events import Event, RedThreeLaid, RoundDealt, UpCardTurned
+from canasta.engine.kitty import deal_kitties
 from canasta.engine.rules import RuleSet, classic
 from canasta.engine.state import GameState, Phase, Step
 from canasta.engine.turns import start_turn
@@ -21,7 +22,10 @@ _COVERED_WITH_BLACK_THREES: frozenset[Card] = _COVERED | BLACK_THREES
 
 
 def covered_up_cards(rules: RuleSet) -> frozenset[Card]:
-    """The up-cards that stay in the pile while another is turned onto them (§2.3)."""
+    """The up-cards that stay in the pile while another is turned onto them (§2.3; none
+    where the first up-card stays alone, railroad §13.2)."""
+    if not rules.up_cards_covered:
+        return frozenset()
     return _COVERED_WITH_BLACK_THREES if rules.black_three_up_card_covered else _COVERED
 
 
@@ -113,6 +117,8 @@ def start_game(
         known=((),) * seats,
         went_out=None,
         winner=None,
+        kitties=((),) * seats,
+        kitty_taken=(False,) * seats,
     )
     events: list[Event] = []
     state = deal_round(blank, events)
@@ -150,6 +156,7 @@ def deal_round(state: GameState, events: list[Event]) -> GameState:
             seat = rules.next_seat(seat)
             hands[seat].append(deck[position])
             position += 1
+    kitties, position = deal_kitties(rules, deck, position, dealer)
     events.append(RoundDealt(round_no, dealer))
     pile: list[Card] = []
     frozen = False
@@ -160,8 +167,9 @@ def deal_round(state: GameState, events: list[Event]) -> GameState:
         position += 1
         pile.append(card)
         stays = card in covered
+        # A lone up-card freezes the pile once it is covered (a red three, railroad §13.5).
         freezes = card in freezing
-        frozen = frozen or freezes
+        frozen = frozen or (freezes and stays)
         events.append(UpCardTurned(card, freezes, stays))
         if not stays:
             break
@@ -187,6 +195,8 @@ def deal_round(state: GameState, events: list[Event]) -> GameState:
         has_played=(False,) * rules.players,
         known=((),) * rules.players,
         went_out=None,
+        kitties=kitties,
+        kitty_taken=(False,) * rules.players,
     )
     return start_turn(new, rules.next_seat(dealer), events)
 
@@ -211,8 +221,9 @@ def _lay_out_dealt_red_threes(
             card = waiting[0]
             hand.remove(card)
             red_threes[team] = (*red_threes[team], card)
-            events.append(RedThreeLaid(seat, card, bool(stock)))
-            if stock:
+            replaced = rules.red_threes_replaced and bool(stock)
+            events.append(RedThreeLaid(seat, card, replaced))
+            if replaced:
                 hand.append(stock[0])
                 stock = stock[1:]
     return stock

@@ -42,6 +42,7 @@ class Reason(Enum):
     MUST_GO_OUT = "must_go_out"
     GOING_OUT_FORBIDDEN = "going_out_forbidden"
     CANNOT_ASK = "cannot_ask"
+    SEVENS_LOCKED = "sevens_locked"
     ROUND_NOT_OVER = "round_not_over"
     GAME_OVER = "game_over"
 

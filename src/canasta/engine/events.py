@@ -35,6 +35,7 @@ __all__ = [
     "Discarded",
     "Event",
     "GameWon",
+    "KittyTaken",
     "Melded",
     "PartnerAnswered",
     "PartnerAsked",
@@ -44,6 +45,7 @@ __all__ = [
     "RoundScored",
     "StockDrawn",
     "StockExhausted",
+    "Stuck",
     "UpCardTurned",
     "WentOut",
 ]
@@ -126,6 +128,8 @@ class CanastaCompleted(NamedTuple):
     rank: int
     natural: bool
     concealed: bool = False
+    #: Railroad's kind of canasta (``red``, ``black``, ``wild``, ``sevens``; §13.4).
+    kind: str | None = None
 
 
 @_kind
@@ -165,6 +169,22 @@ class StockExhausted(NamedTuple):
 
 
 @_kind
+class KittyTaken(NamedTuple):
+    """``seat`` took its kitty of ``size`` cards into the hand with its discard (§13.6)."""
+
+    seat: int
+    size: int
+
+
+@_kind
+class Stuck(NamedTuple):
+    """The round ended because ``seat`` holds no card it may discard, only sevens while
+    they are locked (§13.11)."""
+
+    seat: int
+
+
+@_kind
 class RoundScored(NamedTuple):
     """The round's score sheet (see :class:`canasta.engine.scoring.RoundScore`)."""
 
@@ -195,6 +215,8 @@ Event: TypeAlias = (
     | PartnerAnswered
     | WentOut
     | StockExhausted
+    | KittyTaken
+    | Stuck
     | RoundScored
     | GameWon
 )

@@ -28,6 +28,12 @@ from canasta.engine.deal import deal_round, new_game, shuffled_deck, start_game
 from canasta.engine.draw import draw
 from canasta.engine.events import Event
 from canasta.engine.going_out import answer, ask
+from canasta.engine.kind_turns import (
+    apply_kind_placement,
+    apply_kind_take,
+    kind_discard,
+    kind_draw,
+)
 from canasta.engine.legality import check, is_legal, legal, legal_actions, seat_name, validate
 from canasta.engine.pile import take
 from canasta.engine.placement import Placement, meld
@@ -56,6 +62,8 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> Step:
     """
     prepared = validate(state, action, seat)
     events: list[Event] = []
+    if state.rules.several_melds:
+        return Step(_apply_kinds(state, action, prepared, events), tuple(events))
     match action:
         case NextRound():
             new = deal_round(state, events)
@@ -74,3 +82,30 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> Step:
         case Answer(yes=yes):
             new = answer(state, yes, events)
     return Step(new, tuple(events))
+
+
+def _apply_kinds(
+    state: GameState,
+    action: Action,
+    prepared: Placement | tuple[Card, ...] | None,
+    events: list[Event],
+) -> GameState:
+    """Apply a validated action of railroad (§13): its own draw, take, plays and discard."""
+    match action:
+        case DrawStock():
+            return kind_draw(state, events)
+        case TakePile():
+            return apply_kind_take(state, cast(Placement, prepared), events)
+        case MeldAction():
+            return apply_kind_placement(state, cast(Placement, prepared), events, lay_off=False)
+        case LayOff():
+            return apply_kind_placement(state, cast(Placement, prepared), events, lay_off=True)
+        case Discard(card=card):
+            return kind_discard(state, card, cast(tuple[Card, ...], prepared), events)
+        case NextRound():
+            return deal_round(state, events)
+        case AskPartner():
+            return ask(state, events)
+        case Answer(yes=yes):
+            return answer(state, yes, events)
+    raise AssertionError(f"{action!r} passed validation")  # pragma: no cover

@@ -26,6 +26,14 @@ from canasta.engine.cards import Card, full_deck
 from canasta.engine.draw import validate_draw
 from canasta.engine.errors import CanastaError, IllegalActionError, Reason
 from canasta.engine.going_out import ask_error, validate_ask
+from canasta.engine.kind_play import (
+    kind_canonical,
+    kind_meld_candidates,
+    kind_take_candidates,
+    validate_kind_meld,
+    validate_kind_take,
+)
+from canasta.engine.kind_turns import kind_discards, validate_kind_discard
 from canasta.engine.melds import split_rank
 from canasta.engine.pile import take_candidates, validate_take
 from canasta.engine.placement import Placement, meld_candidates, validate_meld
@@ -111,15 +119,22 @@ def validate(
         case DrawStock() | TakePile() if phase is not Phase.DRAW:
             raise _phase_error(state)
         case DrawStock():
-            validate_draw(state)
+            if not state.rules.empty_stock_draw_ends:
+                validate_draw(state)
             return None
         case TakePile():
+            if state.rules.several_melds:
+                return validate_kind_take(state, action)
             return validate_take(state, action)
         case _ if phase is not Phase.PLAY:
             raise _phase_error(state)
         case MeldAction() | LayOff():
+            if state.rules.several_melds:
+                return validate_kind_meld(state, action)
             return validate_meld(state, action)
         case Discard():
+            if state.rules.several_melds:
+                return validate_kind_discard(state, action)
             return validate_discard(state, action)
         case AskPartner():
             validate_ask(state)
@@ -146,7 +161,10 @@ def is_legal(state: GameState, action: Action, *, seat: int | None = None) -> bo
 
 def canonical(state: GameState, action: Action) -> Action:
     """The listed spelling of ``action``: a meld of a rank the team already has is the
-    lay-off of those cards (§5.3); every other action is its own."""
+    lay-off of those cards (§5.3; railroad: onto its open meld, §13.4); every other action
+    is its own."""
+    if state.rules.several_melds:
+        return kind_canonical(state, action) if state.phase is Phase.PLAY else action
     if isinstance(action, MeldAction) and state.phase is Phase.PLAY:
         rank = split_rank(action.cards)
         team = state.rules.team_of(state.turn)
@@ -163,10 +181,24 @@ _DISCARDS: dict[Card, Discard] = {card: Discard(card) for card in set(full_deck(
 
 
 def _draws(state: GameState) -> list[DrawStock]:
-    return [_DRAW] if state.stock else []
+    return [_DRAW] if state.stock or state.rules.empty_stock_draw_ends else []
+
+
+def _takes(state: GameState) -> list[TakePile]:
+    if state.rules.several_melds:
+        return kind_take_candidates(state)
+    return take_candidates(state)
+
+
+def _melds(state: GameState) -> list[MeldAction | LayOff]:
+    if state.rules.several_melds:
+        return kind_meld_candidates(state)
+    return meld_candidates(state)
 
 
 def _discards(state: GameState) -> list[Discard]:
+    if state.rules.several_melds:
+        return kind_discards(state)
     hand = state.hands[state.turn]
     if not hand:
         return []
@@ -192,8 +224,8 @@ Family = Callable[[GameState], Sequence[Action]]
 
 #: Each phase's families of actions, in listing order.
 _FAMILIES: dict[Phase, tuple[Family, ...]] = {
-    Phase.DRAW: (_draws, take_candidates),
-    Phase.PLAY: (meld_candidates, _discards, _ask),
+    Phase.DRAW: (_draws, _takes),
+    Phase.PLAY: (_melds, _discards, _ask),
     Phase.ANSWER: (_answers,),
     Phase.ROUND_OVER: (_next,),
     Phase.GAME_OVER: (),
@@ -248,11 +280,11 @@ class LegalActions:
 
     def any_meld(self) -> bool:
         """Whether any meld or lay-off is legal now."""
-        return self.state.phase is Phase.PLAY and bool(meld_candidates(self.state))
+        return self.state.phase is Phase.PLAY and bool(_melds(self.state))
 
     def can_take_pile(self) -> bool:
         """Whether the pile may be taken now."""
-        return self.state.phase is Phase.DRAW and bool(take_candidates(self.state))
+        return self.state.phase is Phase.DRAW and bool(_takes(self.state))
 
     def __repr__(self) -> str:
         return f"<LegalActions ({', '.join(map(str, self))})>"
@@ -268,7 +300,16 @@ def legal(state: GameState) -> LegalActions:
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every distinct legal action of the current decision (identical cards counted once)."""
+    last = _last_listed[0]
+    if last[0] is state:
+        return list(last[1])
     out: list[Action] = []
     for family in _FAMILIES[state.phase]:
         out.extend(family(state))
+    # A player and its checks often ask the same position twice (a state never changes).
+    _last_listed[0] = (state, tuple(out))
     return out
+
+
+#: The position listed last, and its legal actions.
+_last_listed: list[tuple[GameState | None, tuple[Action, ...]]] = [(None, ())]

@@ -16,6 +16,7 @@ from canasta.engine.events import (
     Discarded,
     Event,
     GameWon,
+    KittyTaken,
     Melded,
     PartnerAnswered,
     PartnerAsked,
@@ -25,6 +26,7 @@ from canasta.engine.events import (
     RoundScored,
     StockDrawn,
     StockExhausted,
+    Stuck,
     UpCardTurned,
     WentOut,
 )
@@ -164,9 +166,21 @@ def _laid_off(event: CardsLaidOff, told: _Telling) -> str:
 
 
 def _canasta(event: CanastaCompleted, told: _Telling) -> str:
-    kind = ("concealed " if event.concealed else "") + ("natural" if event.natural else "mixed")
+    if event.kind == "wild":
+        return f"{told.teams[event.team]} completed a wild canasta."
+    kind = event.kind or (
+        ("concealed " if event.concealed else "") + ("natural" if event.natural else "mixed")
+    )
     ranks = rank_name(event.rank, plural=True)
     return f"{told.teams[event.team]} completed a {kind} canasta of {ranks}."
+
+
+def _kitty(event: KittyTaken, told: _Telling) -> str:
+    return f"{told.who(event.seat)} took the kitty of {event.size} cards."
+
+
+def _stuck(event: Stuck, told: _Telling) -> str:
+    return f"{told.who(event.seat)} holds only sevens, which are locked: the round ends."
 
 
 def _discarded(event: Discarded, told: _Telling) -> str:
@@ -223,6 +237,8 @@ _DESCRIBERS: dict[type, Callable[[object, _Telling], str]] = {
     PartnerAnswered: _answered,  # type: ignore[dict-item]
     WentOut: _went_out,  # type: ignore[dict-item]
     StockExhausted: _exhausted,  # type: ignore[dict-item]
+    KittyTaken: _kitty,  # type: ignore[dict-item]
+    Stuck: _stuck,  # type: ignore[dict-item]
     RoundScored: _scored,  # type: ignore[dict-item]
     GameWon: _won,  # type: ignore[dict-item]
 }

@@ -5,18 +5,20 @@ question with ``canasta analyze``.
 Seats and teams are named as the position's rule set names them (``South``, ``West``, ...;
 ``North-South``, ``East-West`` for classic four-player partnerships), so one format serves
 every rule system and player count. Schema version 1 (four seats, written before the rule
-set carried its table) reads as version 2 does.
+set carried its table) reads as version 2 does; version 3 adds railroad's kitties, several
+melds of a rank and the wild canasta's meld (rank 0), and reads versions 1 and 2 unchanged.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from canasta.engine.cards import NATURAL_RANKS, THREE, Card, cards_text, full_deck
+from canasta.engine.cards import NATURAL_RANKS, THREE, WILD_RANK, Card, cards_text, full_deck
 from canasta.engine.deal import freezing_up_cards
 from canasta.engine.documents import (
     CardsText,
@@ -30,6 +32,7 @@ from canasta.engine.documents import (
     validate_rules,
 )
 from canasta.engine.errors import NotationError
+from canasta.engine.kinds import kind_meld_error, sort_melds
 from canasta.engine.melds import Meld, meld_error, split_rank
 from canasta.engine.rules import RuleSet, classic
 from canasta.engine.scoring import RoundScore
@@ -37,7 +40,7 @@ from canasta.engine.state import GameState, Phase
 
 __all__ = ["POSITION_VERSION", "Position", "load_position", "position_of"]
 
-POSITION_VERSION = 2
+POSITION_VERSION = 3
 
 
 class TurnModel(Model):
@@ -67,13 +70,19 @@ class ScoreModel(Model):
     #: Omitted where the rule set gives concealed canastas no bonus (rules §9.2).
     concealed_canastas: Points | None = None
     concealed_canasta_points: Points | None = None
+    #: Railroad only (rules §13.12): the wild and sevens canastas, and the untaken kitty.
+    wild_canastas: Points | None = None
+    wild_canasta_points: Points | None = None
+    sevens_canastas: Points | None = None
+    sevens_canasta_points: Points | None = None
+    kitty: Points | None = None
 
 
 class Position(Model):
     """One state, in full (including hidden cards), as JSON."""
 
     format: Literal["canasta-position"] = "canasta-position"
-    schema_version: Literal[1, 2] = 2
+    schema_version: Literal[1, 2, 3] = 3
     rules: dict[str, Any] = Field(default_factory=lambda: rules_dict(classic))
     seed: Seed = 0
     round_no: int = Field(default=1, ge=1, le=10**9)
@@ -99,6 +108,9 @@ class Position(Model):
     has_played: list[bool] | None = None
     known: dict[str, CardsText] = Field(default_factory=dict)
     winner: str | None = None
+    #: Railroad (rules §13.6): each seat's untaken kitty, face down, and who took theirs.
+    kitties: dict[str, CardsText] = Field(default_factory=dict)
+    kitty_taken: list[bool] | None = None
 
     @model_validator(mode="after")
     def _names_are_the_tables(self) -> Position:
@@ -110,6 +122,7 @@ class Position(Model):
             ("turn", [self.turn], seats),
             ("hands", self.hands, seats),
             ("known", self.known, seats),
+            ("kitties", self.kitties, seats),
             ("melds", self.melds, teams),
             ("concealed", self.concealed or {}, teams),
             ("red_threes", self.red_threes, teams),
@@ -139,6 +152,9 @@ class Position(Model):
         seats, teams = rules.seat_names, rules.team_names
         hands = _by_name(self.hands, seats, "hands", sort=True)
         known = _by_name(self.known, seats, "known", sort=True)
+        kitties = _by_name(self.kitties, seats, "kitties", sort=True)
+        if any(kitties) and not rules.kitty_size:
+            raise NotationError(f"kitties: {rules.label} deals no kitties.")
         reds = _by_name(self.red_threes, teams, "red_threes")
         melds = self._melds(rules)
         for name, cards in zip(teams, reds, strict=True):
@@ -147,7 +163,7 @@ class Position(Model):
         pile = parse_cards_field(self.pile, "pile")
         pending = parse_cards_field(self.current.pending, "current.pending")
         used: list[Card] = [*pile, *pending]
-        for hand in hands:
+        for hand in (*hands, *kitties):
             used.extend(hand)
         for team in range(rules.teams):
             used.extend(reds[team])
@@ -197,6 +213,8 @@ class Position(Model):
             known=known,
             went_out=None,
             winner=None if self.winner is None else teams.index(self.winner),
+            kitties=kitties,
+            kitty_taken=tuple(_sized(self.kitty_taken, rules.players, "kitty_taken", False)),
         )
 
     def _melds(self, rules: RuleSet) -> tuple[tuple[Meld, ...], ...]:
@@ -214,23 +232,27 @@ class Position(Model):
                     meld = Meld.build(meld.rank, meld.cards, concealed=True)
                 team_melds.append(meld)
             ranks = [m.rank for m in team_melds]
-            if len(set(ranks)) != len(ranks):
+            if rules.several_melds:
+                open_ranks = [m.rank for m in team_melds if len(m) < rules.meld_max_size]
+                if len(set(open_ranks)) != len(open_ranks):
+                    raise NotationError(
+                        f"melds.{team_name}: a player has one open meld of a rank at a time."
+                    )
+            elif len(set(ranks)) != len(ranks):
                 raise NotationError(f"melds.{team_name}: a team has one meld per rank.")
             if concealed - set(ranks):
                 raise NotationError(f"concealed.{team_name}: that team has no such meld.")
-            out.append(tuple(sorted(team_melds, key=lambda m: m.rank)))
+            out.append(sort_melds(team_melds, rules))
         return tuple(out)
 
     def _stock(self, rules: RuleSet, used: list[Card]) -> tuple[Card, ...]:
         """The stock as given, or the cards placed nowhere else, shuffled by the seed."""
-        rest = list(full_deck(decks=rules.decks, jokers=rules.jokers))
-        for card in used:
-            try:
-                rest.remove(card)
-            except ValueError:
-                raise NotationError(
-                    f"The position holds more copies of {card} than the deck has."
-                ) from None
+        deck = Counter(full_deck(decks=rules.decks, jokers=rules.jokers))
+        extra = Counter(used) - deck
+        if extra:
+            card = min(extra)
+            raise NotationError(f"The position holds more copies of {card} than the deck has.")
+        rest = sorted((deck - Counter(used)).elements())
         if self.stock is None:
             random.Random(f"canasta-position:{self.seed}").shuffle(rest)
             return tuple(rest)
@@ -249,7 +271,7 @@ class Position(Model):
             one_card = parse_cards_field(card_text, "current.placed")
             if not colon or len(one_card) != 1:
                 raise NotationError(f"current.placed: {item!r} is not 'RANK: CARD'.")
-            placed.append((_stated_rank(rank_text, "current.placed"), one_card[0]))
+            placed.append((_stated_rank(rank_text, "current.placed", wild=True), one_card[0]))
         return tuple(placed)
 
     def _round(self, rules: RuleSet, index: int) -> tuple[RoundScore, ...]:
@@ -291,16 +313,20 @@ def _sized(values: list[Any] | None, size: int, field: str, default: Any) -> lis
 
 def _score(team: int, model: ScoreModel) -> RoundScore:
     values = model.model_dump()
-    values["concealed_canasta_points"] = values["concealed_canasta_points"] or 0
+    for name in ("concealed_canasta_points", "wild_canasta_points", "sevens_canasta_points"):
+        values[name] = values[name] or 0
     return RoundScore(team=team, **values)
 
 
-def _stated_rank(text: str, where: str) -> int:
-    """The rank a position writes as a number before a colon (1 to 13, but not the wild 2)."""
+def _stated_rank(text: str, where: str, *, wild: bool = False) -> int:
+    """The rank a position writes as a number before a colon (1 to 13, but not the wild 2;
+    with ``wild``, also 0 for railroad's meld of wild cards, §13.4)."""
     try:
         rank = int(text)
     except ValueError:
         raise NotationError(f"{where}: {text.strip()!r} is not a rank number.") from None
+    if wild and rank == WILD_RANK:
+        return rank
     if rank not in NATURAL_RANKS:
         raise NotationError(f"{where}: {text.strip()} is not a rank of natural cards (1, 3 to 13).")
     return rank
@@ -310,17 +336,21 @@ def _parse_meld(text: str, rules: RuleSet, where: str) -> Meld:
     rank_text, colon, cards_part = text.partition(":")
     cards = parse_cards_field(cards_part if colon else text, where)
     rank = split_rank(cards)
+    several = rules.several_melds
     if colon:
-        stated = _stated_rank(rank_text, where)
+        stated = _stated_rank(rank_text, where, wild=several)
         if rank not in (0, stated):
             raise NotationError(f"{where}: those cards are not {stated}s.")
         rank = stated
-    if not rank:
+    if rank is None or (not rank and not several):
         raise NotationError(f"{where}: a meld needs natural cards of one rank.")
     meld = Meld.build(rank, cards)
-    error = meld_error(
-        meld.naturals, meld.wilds, rank=rank, rules=rules, black_threes=rank == THREE
-    )
+    if several:
+        error = kind_meld_error(meld, rules)
+    else:
+        error = meld_error(
+            meld.naturals, meld.wilds, rank=rank, rules=rules, black_threes=rank == THREE
+        )
     if error is not None:
         raise NotationError(f"{where}: {error.sentence}")
     return meld
@@ -368,6 +398,8 @@ def position_of(state: GameState) -> Position:
         has_played=list(state.has_played),
         known={seats[s]: cards_text(known) for s, known in enumerate(state.known) if known},
         winner=None if state.winner is None else teams[state.winner],
+        kitties={seats[s]: cards_text(kitty) for s, kitty in enumerate(state.kitties) if kitty},
+        kitty_taken=list(state.kitty_taken) if state.rules.kitty_size else None,
     )
 
 
@@ -376,6 +408,8 @@ def _score_dict(score: RoundScore) -> dict[str, int | None]:
     del values["team"]
     if score.concealed_canastas is None:
         values["concealed_canasta_points"] = None
+    if score.wild_canastas is None:
+        values["wild_canasta_points"] = values["sevens_canasta_points"] = None
     return values
 
 

@@ -35,6 +35,7 @@ def end_round(
             hands=[card for seat in seats for card in hands[seat]],
             went_out=out_team == team,
             concealed=concealed,
+            kitty=[card for seat in seats for card in state.kitties[seat]],
         )
         for team, seats in enumerate(rules.partnerships)
     )

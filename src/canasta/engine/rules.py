@@ -114,6 +114,27 @@ class RuleSet:
     concealed_bonus: int = 100
     #: §10: the game ends after a round in which a team reaches this.
     target_score: int = 5000
+    #: §2.3: an up-card that is a wild card or a red three is covered by another (False:
+    #: the first up-card stays alone, railroad §13.2).
+    up_cards_covered: bool = True
+    #: §2.4, §3.2: a red three laid out is replaced from the stock (False: railroad §13.5).
+    red_threes_replaced: bool = True
+    #: §9.1: with the stock empty a draw is refused and the round ends when the pile cannot
+    #: be taken (False); or a draw from the empty stock ends the round (railroad §13.11).
+    empty_stock_draw_ends: bool = False
+    #: Railroad (§13): cards dealt face down to each player's kitty (0: no kitty).
+    kitty_size: int = 0
+    #: §13.4: a player keeps several melds of a rank, one open at a time; a meld closes at
+    #: ``meld_max_size`` cards (False: one meld per rank and team, melds merge).
+    several_melds: bool = False
+    #: §13.4: the bonuses of the railroad kinds of canasta: seven wild cards, seven sevens
+    #: without a wild card (0: no such kind; red and black are the natural and mixed bonus).
+    wild_canasta_bonus: int = 0
+    sevens_canasta_bonus: int = 0
+    #: §13.8, §13.10: sevens may not be discarded until every player has a canasta of
+    #: sevens, nor ever as the last card; going out needs a canasta of each kind.
+    sevens_locked: bool = False
+    kinds_to_go_out: bool = False
 
     def __post_init__(self) -> None:
         problems = []
@@ -150,14 +171,20 @@ class RuleSet:
         # meld must have room for all of them with its wild cards.
         if self.meld_max_size > self.deck_size:
             problems.append("meld_max_size cannot exceed the cards of the deck")
-        elif self.meld_max_size < self.decks * len(Suit) + self.max_wilds:
+        elif not self.several_melds and (
+            self.meld_max_size < self.decks * len(Suit) + self.max_wilds
+        ):
             problems.append("meld_max_size must hold every natural of a rank and max_wilds")
         bounds = [bound for bound, _ in self.minimum_table]
         if not bounds or bounds[-1] is not None or None in bounds[:-1]:
             problems.append("minimum_table must end with exactly one row whose bound is None")
         elif bounds[:-1] != sorted(bounds[:-1], reverse=True):  # type: ignore[type-var]
             problems.append("minimum_table bounds must go from highest to lowest")
-        if self.hand_size * self.players + 2 > self.decks * 52 + self.jokers:
+        if not 0 <= self.kitty_size <= MAX_HAND_SIZE:
+            problems.append(f"kitty_size must be 0 to {MAX_HAND_SIZE}")
+        if min(self.wild_canasta_bonus, self.sevens_canasta_bonus) < 0:
+            problems.append("the canasta bonuses cannot be negative")
+        if (self.hand_size + self.kitty_size) * self.players + 2 > self.deck_size:
             problems.append("the deck is too small to deal every hand and a stock")
         if problems:
             raise CanastaError(f"Rule set {self.name!r} is invalid: {'; '.join(problems)}.")
@@ -236,6 +263,11 @@ class RuleSet:
         return (seat + 1) % self.players
 
     @property
+    def has_kinds(self) -> bool:
+        """Whether canastas come in the railroad kinds (red, black, wild, sevens; §13.4)."""
+        return self.several_melds
+
+    @property
     def red_threes_in_deck(self) -> int:
         """How many red threes the decks hold (a team with all of them scores more, §9)."""
         return self.decks * len(RED_THREES)
@@ -262,6 +294,7 @@ _last_teams: list[tuple[RuleSet, tuple[int, ...]]] = [(classic, _team_table(clas
 PLAYER_COUNTS: dict[str, tuple[int, ...]] = {
     "classic": (4, 2, 3, 6),
     "traditional": (4, 2, 3, 6),
+    "railroad": (3, 2, 4, 5, 6),
 }
 #: Each system's player count when none is asked for.
 DEFAULT_PLAYERS: dict[str, int] = {name: counts[0] for name, counts in PLAYER_COUNTS.items()}
@@ -309,10 +342,55 @@ _SYSTEMS: dict[str, dict[str, object]] = {
 }
 
 
+#: Railroad canasta (seed 004, docs/rules.md §13): every player on their own.
+RAILROAD: dict[str, object] = {
+    "hand_size": 13,
+    "kitty_size": 11,
+    "draw_count": 2,
+    "several_melds": True,
+    "meld_max_size": 7,
+    "wild_limit": "capped",
+    "max_wilds": 3,
+    "wild_canasta_bonus": 1000,
+    "sevens_canasta_bonus": 1500,
+    "sevens_locked": True,
+    "kinds_to_go_out": True,
+    "up_cards_covered": False,
+    "red_three_up_card_freezes": True,
+    "red_threes_at_deal": True,
+    "red_threes_replaced": False,
+    "red_three_scale": (),
+    "red_threes_count_against_unmelded": False,
+    "empty_stock_draw_ends": True,
+    "concealed_bonus": 0,
+    "target_score": 20000,
+    "minimum_table": ((15000, 150), (10000, 120), (5000, 90), (0, 50), (None, 15)),
+}
+#: Railroad's decks and jokers, per player (§13.1).
+RAILROAD_DECKS_PER_PLAYER = 2
+RAILROAD_JOKERS_PER_PLAYER = 2
+
+
+def _railroad(players: int) -> dict[str, object]:
+    """Railroad's table for ``players``: each alone, two decks and two jokers apiece, and
+    black threes as many as the decks hold when going out (§13.1, §13.3)."""
+    decks = RAILROAD_DECKS_PER_PLAYER * players
+    return {
+        **RAILROAD,
+        "players": players,
+        "partnerships": tuple((seat,) for seat in range(players)),
+        "decks": decks,
+        "jokers": RAILROAD_JOKERS_PER_PLAYER * players,
+        "black_three_meld_sizes": tuple(range(3, decks * len(Suit) // 2 + 1)),
+    }
+
+
 @cache
 def _build(name: str, players: int) -> RuleSet:
     if name == classic.name and players == classic.players:
         return classic
+    if name == "railroad":
+        return replace(classic, name=name, **_railroad(players))  # type: ignore[arg-type]
     return replace(classic, name=name, **_SYSTEMS[name], **_TABLES[players])  # type: ignore[arg-type]
 
 

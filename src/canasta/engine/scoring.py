@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from canasta.engine.cards import Card, card_value
+from canasta.engine.kinds import canasta_kind
 from canasta.engine.melds import Meld
 from canasta.engine.rules import RuleSet
 
@@ -33,6 +34,14 @@ class RoundScore(NamedTuple):
     concealed_canastas: int | None = None
     #: What the concealed canastas score beyond the ordinary canasta bonus.
     concealed_canasta_points: int = 0
+    #: Railroad (§13.12): wild and sevens canastas (``None`` in other rule sets; there the
+    #: natural and mixed canastas are railroad's red and black ones), and minus the cards
+    #: of the player's untaken kitty.
+    wild_canastas: int | None = None
+    wild_canasta_points: int = 0
+    sevens_canastas: int | None = None
+    sevens_canasta_points: int = 0
+    kitty: int | None = None
 
     @property
     def total(self) -> int:
@@ -43,6 +52,9 @@ class RoundScore(NamedTuple):
             + self.natural_canasta_points
             + self.mixed_canasta_points
             + self.concealed_canasta_points
+            + self.wild_canasta_points
+            + self.sevens_canasta_points
+            + (self.kitty or 0)
             + self.red_three_points
             + self.going_out
             + self.concealed
@@ -55,6 +67,18 @@ class RoundScore(NamedTuple):
         if self.concealed_canastas is not None:
             label = f"Concealed canastas ({self.concealed_canastas})"
             concealed = ((label, self.concealed_canasta_points),)
+        if self.wild_canastas is not None:
+            return (
+                ("Melds", self.melds),
+                ("Cards left in hand", self.hands),
+                ("Cards left in the kitty", self.kitty or 0),
+                (f"Red canastas ({self.natural_canastas})", self.natural_canasta_points),
+                (f"Black canastas ({self.mixed_canastas})", self.mixed_canasta_points),
+                (f"Wild canastas ({self.wild_canastas})", self.wild_canasta_points),
+                (f"Sevens canastas ({self.sevens_canastas})", self.sevens_canasta_points),
+                (f"Red threes ({self.red_threes})", self.red_three_points),
+                ("Going out", self.going_out),
+            )
         return (
             ("Melds", self.melds),
             ("Cards left in hands", self.hands),
@@ -76,6 +100,7 @@ def score_team(
     hands: Iterable[Card],
     went_out: bool,
     concealed: bool,
+    kitty: Iterable[Card] = (),
 ) -> RoundScore:
     """``team``'s round score (§9): the one scoring formula, for the engine and the bots.
 
@@ -87,8 +112,13 @@ def score_team(
         hands: the cards left in the team's hands.
         went_out: a player of the team went out.
         concealed: ... and went out concealed.
+        kitty: railroad: the cards of the team's untaken kitty (§13.12).
     """
     melds = tuple(melds)
+    if rules.several_melds:
+        return _score_kinds(
+            rules, team, melds, red_threes=red_threes, hands=hands, went_out=went_out, kitty=kitty
+        )
     natural = mixed = hidden = extra = 0
     for meld in melds:
         if meld.is_canasta(rules):
@@ -120,4 +150,42 @@ def score_team(
         concealed=rules.concealed_bonus if went_out and concealed else 0,
         concealed_canastas=hidden if rules.has_concealed_canastas else None,
         concealed_canasta_points=extra,
+    )
+
+
+def _score_kinds(
+    rules: RuleSet,
+    team: int,
+    melds: tuple[Meld, ...],
+    *,
+    red_threes: int,
+    hands: Iterable[Card],
+    went_out: bool,
+    kitty: Iterable[Card],
+) -> RoundScore:
+    """A railroad player's round score (§13.12): every melded card, each canasta's bonus by
+    its kind, each red three laid out, minus the hand and the untaken kitty (a red three in
+    it scores nothing), and going out."""
+    count = dict.fromkeys(("red", "black", "wild", "sevens"), 0)
+    for meld in melds:
+        kind = canasta_kind(meld, rules)
+        if kind is not None:
+            count[kind] += 1
+    return RoundScore(
+        team=team,
+        melds=sum(meld.value for meld in melds),
+        hands=-sum(card_value(card) for card in hands),
+        natural_canastas=count["red"],
+        natural_canasta_points=count["red"] * rules.natural_canasta_bonus,
+        mixed_canastas=count["black"],
+        mixed_canasta_points=count["black"] * rules.mixed_canasta_bonus,
+        red_threes=red_threes,
+        red_three_points=red_threes * rules.red_three_bonus,
+        going_out=rules.going_out_bonus if went_out else 0,
+        concealed=0,
+        wild_canastas=count["wild"],
+        wild_canasta_points=count["wild"] * rules.wild_canasta_bonus,
+        sevens_canastas=count["sevens"],
+        sevens_canasta_points=count["sevens"] * rules.sevens_canasta_bonus,
+        kitty=-sum(card_value(card) for card in kitty),
     )

@@ -121,6 +121,11 @@ class GameState(NamedTuple):
     #: Who went out to end the last round, if anyone.
     went_out: int | None
     winner: int | None
+    #: Railroad (§13.6): each seat's kitty, dealt face down (empty once taken, and in
+    #: rule sets without kitties).
+    kitties: tuple[tuple[Card, ...], ...]
+    #: Each seat has taken its kitty into its hand this round.
+    kitty_taken: tuple[bool, ...]
 
     @property
     def to_move(self) -> int | None:
@@ -146,11 +151,13 @@ class GameState(NamedTuple):
         return self.pile_frozen or not self.melded[team]
 
     def team_meld(self, team: int, rank: int) -> Meld | None:
-        """``team``'s meld of ``rank``, if it has one."""
+        """``team``'s meld of ``rank``, if it has one (with several melds of a rank, §13.4,
+        the last: the open one when there is one, since canastas of a rank sort first)."""
+        found = None
         for meld in self.melds[team]:
             if meld.rank == rank:
-                return meld
-        return None
+                found = meld
+        return found
 
     def has_canasta(self, team: int) -> bool:
         """Whether ``team`` has at least one canasta on the table."""

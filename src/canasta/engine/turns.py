@@ -36,8 +36,9 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
         card = waiting.pop()
         hand = without_cards(hand, (card,)) or ()
         red = (*red, card)
-        events.append(RedThreeLaid(seat, card, bool(stock)))
-        if stock:
+        replaced = state.rules.red_threes_replaced and bool(stock)
+        events.append(RedThreeLaid(seat, card, replaced))
+        if replaced:
             replacement = stock[0]
             stock = stock[1:]
             hand = with_cards(hand, (replacement,))
@@ -56,7 +57,11 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
         asked=False,
         permission=None,
     )
-    if not stock and not any(True for _ in take_candidates(state)):
+    if (
+        not stock
+        and not state.rules.empty_stock_draw_ends
+        and not any(True for _ in take_candidates(state))
+    ):
         events.append(StockExhausted())
         return end_round(state, None, events)
     return state

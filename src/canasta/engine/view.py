@@ -6,6 +6,8 @@ import random
 from typing import NamedTuple
 
 from canasta.engine.cards import Card, full_deck
+from canasta.engine.kinds import sevens_locked
+from canasta.engine.kitty import KittyStatus, kitty_statuses
 from canasta.engine.melds import Meld
 from canasta.engine.rules import RuleSet
 from canasta.engine.scoring import RoundScore
@@ -49,6 +51,14 @@ class PlayerView(NamedTuple):
     permission: bool | None
     has_played: tuple[bool, ...]
     winner: int | None
+    #: Railroad (§13.6): the cards in each seat's untaken kitty, by seat (0 once taken),
+    #: each kitty's status, and the viewer's own kitty once it may look at it (else empty:
+    #: nobody sees an untouched kitty, not even its owner).
+    kitty_sizes: tuple[int, ...]
+    kitty_status: tuple[KittyStatus, ...]
+    kitty: tuple[Card, ...]
+    #: Railroad (§13.8): sevens may not be discarded now.
+    sevens_locked: bool
 
     @property
     def team(self) -> int:
@@ -77,6 +87,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     still holds only the seat's own hand: the score sheet says the rest.
     """
     hands = state.hands
+    status = kitty_statuses(state)
     return PlayerView(
         seat=seat,
         rules=state.rules,
@@ -106,13 +117,18 @@ def view(state: GameState, seat: int) -> PlayerView:
         permission=state.permission,
         has_played=state.has_played,
         winner=state.winner,
+        kitty_sizes=tuple(len(kitty) for kitty in state.kitties),
+        kitty_status=status,
+        # The owner may look at the kitty once it may take it (§13.6); nobody else ever.
+        kitty=state.kitties[seat] if status[seat] == "may_take" else (),
+        sevens_locked=sevens_locked(state.melds, state.rules),
     )
 
 
 def unseen_cards(seen: PlayerView) -> list[Card]:
     """The cards ``seen.seat`` cannot see: other hands (less known cards) and the stock."""
     pool = list(full_deck(decks=seen.rules.decks, jokers=seen.rules.jokers))
-    visible: list[Card] = [*seen.hand, *seen.pile, *seen.pending]
+    visible: list[Card] = [*seen.hand, *seen.pile, *seen.pending, *seen.kitty]
     for red, melds in zip(seen.red_threes, seen.melds, strict=True):
         visible.extend(red)
         for meld in melds:
@@ -142,6 +158,13 @@ def determinize(seen: PlayerView, rng: random.Random) -> GameState:
         missing = seen.hand_sizes[seat] - len(known)
         hands.append(tuple(sorted((*known, *pool[:missing]))))
         del pool[:missing]
+    kitties: list[tuple[Card, ...]] = []
+    for seat, size in enumerate(seen.kitty_sizes):
+        if seat == seen.seat and seen.kitty:
+            kitties.append(seen.kitty)
+            continue
+        kitties.append(tuple(sorted(pool[:size])))
+        del pool[:size]
     stock = tuple(pool)
     return GameState(
         rules=seen.rules,
@@ -172,4 +195,6 @@ def determinize(seen: PlayerView, rng: random.Random) -> GameState:
         known=tuple(seen.hand if s == seen.seat else known for s, known in enumerate(seen.known)),
         went_out=None,
         winner=seen.winner,
+        kitties=tuple(kitties),
+        kitty_taken=tuple(status == "taken" for status in seen.kitty_status),
     )

@@ -24,6 +24,7 @@ from canasta.engine.events import (
     Discarded,
     Event,
     GameWon,
+    KittyTaken,
     Melded,
     PartnerAnswered,
     PartnerAsked,
@@ -33,6 +34,7 @@ from canasta.engine.events import (
     RoundScored,
     StockDrawn,
     StockExhausted,
+    Stuck,
     UpCardTurned,
     WentOut,
 )
@@ -72,6 +74,8 @@ EVENT_TYPES: dict[type[Any], str] = {
     PartnerAnswered: "partner_answered",
     WentOut: "went_out",
     StockExhausted: "stock_exhausted",
+    KittyTaken: "kitty_taken",
+    Stuck: "stuck",
     RoundScored: "round_scored",
     GameWon: "game_won",
 }

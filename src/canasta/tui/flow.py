@@ -168,12 +168,16 @@ def meld_plan(session: Session, cards: Sequence[Card], *, seat: int) -> list[Act
         if key in seen:
             continue
         seen.add(key)
-        plan: list[Action] = [
+        melds = [
             Meld(tuple(group) + tuple(w for o, w in zip(owners, wilds, strict=True) if o == i))
             for i, group in enumerate(groups)
         ]
-        if session.try_all(plan, seat=seat):
-            return plan
+        # Where each meld must leave the minimum reachable (railroad), the richest goes first.
+        richest = sorted(melds, key=lambda meld: -sum(card.value for card in meld.cards))
+        for order in (melds, richest):
+            plan: list[Action] = list(order)
+            if session.try_all(plan, seat=seat):
+                return plan
     return [Meld(tuple(groups[0]) + tuple(wilds)), *(Meld(tuple(g)) for g in groups[1:])]
 
 
@@ -187,13 +191,11 @@ def smallest_take(legal: Sequence[Action]) -> TakePile:
 
 
 def lay_off_ranks(state: GameState, cards: Sequence[Card], *, seat: int) -> list[int]:
-    """The ranks of ``seat``'s team's melds that ``cards`` may be laid off on now."""
+    """The ranks of ``seat``'s team's melds that ``cards`` may be laid off on now (each
+    rank once: where a rank has several melds, the lay-off goes to its open one)."""
     chosen = tuple(cards)
-    return [
-        meld.rank
-        for meld in state.melds[state.rules.team_of(seat)]
-        if is_legal(state, LayOff(meld.rank, chosen))
-    ]
+    ranks = dict.fromkeys(meld.rank for meld in state.melds[state.rules.team_of(seat)])
+    return [rank for rank in ranks if is_legal(state, LayOff(rank, chosen))]
 
 
 def deal_lines(

@@ -55,7 +55,7 @@ from canasta.tui.hotseat import CurtainScreen, Seating, SeatingScreen
 from canasta.tui.options import PACE_SECONDS, Options, best_level
 from canasta.tui.players import Players
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
-from canasta.tui.seats import team_labels
+from canasta.tui.seats import short_labels, team_labels
 from canasta.tui.session import HUMAN, Session
 from canasta.tui.status import status_sentence
 from canasta.tui.table_screen import TableScreen
@@ -411,6 +411,7 @@ class PlayApp(App[int]):
             ScoreSheetScreen(
                 state.history,
                 teams=team_labels(state.rules, names),
+                short_teams=short_labels(state.rules, names),
                 title=title,
                 can_continue=round_over,
                 game_over=game_over,

@@ -44,10 +44,11 @@ from canasta.persist import (
     load_stats,
 )
 from canasta.tui.cards import CardStyle, hand_order
+from canasta.tui.middle import arrange
 from canasta.tui.seats import scores_text, short_name, team_label
 from canasta.tui.team_panel import TeamPanel
 from canasta.tui.theme import CANASTA_THEME
-from canasta.tui.widgets import PilePanel, Table
+from canasta.tui.widgets import PilePanel, Table, TableWidget
 
 __all__ = [
     "GamesScreen",
@@ -145,10 +146,12 @@ class ReplayScreen(Screen[None]):
         with Horizontal(id="replay-body"):
             with Vertical(id="replay-main"):
                 with Horizontal(id="replay-middle"):
-                    yield TeamPanel(0, id="replay-team0")
+                    if not rules.several_melds:
+                        yield TeamPanel(0, id="replay-team0")
                     yield PilePanel(id="replay-pile")
-                    for team in range(1, rules.teams):
-                        yield TeamPanel(team, id=f"replay-team{team}")
+                    if not rules.several_melds:
+                        for team in range(1, rules.teams):
+                            yield TeamPanel(team, id=f"replay-team{team}")
                 for seat in range(rules.players):
                     yield Static("", id=f"replay-hand{seat}", classes="replay-hand")
             log = RichLog(id="replay-log", wrap=True, min_width=20, max_lines=_LOG_LINES)
@@ -160,6 +163,8 @@ class ReplayScreen(Screen[None]):
         """Show the first deal."""
         self.set_class(self.app.size.width >= _WIDE, "-wide")
         self.query_one(PilePanel).border_title = "Pile"
+        if self.state.rules.several_melds:  # a panel per player, as at the table
+            arrange(self.query_one("#replay-middle"), self.state.rules)
         self.show_step()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -187,8 +192,8 @@ class ReplayScreen(Screen[None]):
         )
         # Every hand is open and nobody is "you": the table as nobody's (hot seat's hidden).
         table = Table(seen=view(state, 0), style=self.style, last_seat=step.seat, hidden=True)
-        for panel in self.query("TeamPanel, PilePanel").results():
-            if isinstance(panel, (TeamPanel, PilePanel)):
+        for panel in self.query("TeamPanel, PlayerPanel, PilePanel").results():
+            if isinstance(panel, TableWidget):
                 panel.show(table)
         for seat in range(rules.players):
             self.query_one(f"#replay-hand{seat}", Static).update(self._hand(state, seat))

@@ -15,6 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Label, OptionList, Static
 
 from canasta.engine import RoundScore
+from canasta.engine.cards import WILD_RANK
 from canasta.resources import rules_text
 from canasta.tui.cards import rank_label
 
@@ -103,7 +104,7 @@ class MeldChooser(ModalScreen[int | None]):
         """A list of melds."""
         with Vertical(classes="dialog"):
             yield Label("Lay off on which meld?", classes="dialog-title")
-            yield OptionList(*(f"Meld of {rank_label(rank)}" for rank in self.ranks))
+            yield OptionList(*(_meld_name(rank) for rank in self.ranks))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """The chosen meld's rank."""
@@ -114,13 +115,18 @@ class MeldChooser(ModalScreen[int | None]):
         self.dismiss(None)
 
 
+def _meld_name(rank: int) -> str:
+    """A meld as the chooser lists it: ``Meld of K``, ``Meld of wild cards``."""
+    return "Meld of wild cards" if rank == WILD_RANK else f"Meld of {rank_label(rank)}"
+
+
 #: A part whose label counts something for the team (``Mixed canastas (2)``).
 _COUNTED = re.compile(r"^(?P<what>.+) \((?P<count>\d+)\)$")
 
 
-def _sheet_row(part: Sequence[tuple[str, int]]) -> tuple[str, ...]:
-    """One part of a round for every team: its name, then each team's points (and what
-    the team counted of it: ``+600 (2)``, since the teams' counts differ)."""
+def _sheet_row(part: Sequence[tuple[str, int]], *, counts: bool = True) -> tuple[str, ...]:
+    """One part of a round for every team: its name, then each team's points (and, with
+    ``counts``, what the team counted of it: ``+600 (2)``, since the teams' counts differ)."""
     name = part[0][0]
     cells = []
     for label, points in part:
@@ -129,24 +135,36 @@ def _sheet_row(part: Sequence[tuple[str, int]]) -> tuple[str, ...]:
             cells.append(f"{points:+d}")
         else:
             name = counted["what"]
-            cells.append(f"{points:+d} ({counted['count']})")
+            cells.append(f"{points:+d} ({counted['count']})" if counts else f"{points:+d}")
     return (f"  {name}", *cells)
 
 
-def _sheet_rows(history: tuple[tuple[RoundScore, ...], ...]) -> list[tuple[str, ...]]:
+def _sheet_rows(
+    history: tuple[tuple[RoundScore, ...], ...], *, counts: bool = True
+) -> list[tuple[str, ...]]:
     """Every part of every round, latest round first, with round and running totals: a
-    label, then a column per team."""
+    label, then a column per team (``counts``: see :func:`_sheet_row`)."""
     blocks: list[list[tuple[str, ...]]] = []
     running = [0] * len(history[0]) if history else []
     for number, scores in enumerate(history, start=1):
         running = [total + score.total for total, score in zip(running, scores, strict=True)]
         block: list[tuple[str, ...]] = [(f"Round {number}", *("" for _ in scores))]
         for part in zip(*(score.parts() for score in scores), strict=True):
-            block.append(_sheet_row(part))
+            block.append(_sheet_row(part, counts=counts))
         block.append(("  Round total", *(f"{score.total:+d}" for score in scores)))
         block.append(("  Running total", *(str(total) for total in running)))
         blocks.append(block)
     return [row for block in reversed(blocks) for row in block]
+
+
+def _table_width(rows: Sequence[tuple[str, ...]], teams: Sequence[str]) -> int:
+    """The cells a table of ``rows`` under ``teams`` takes: each column as wide as its
+    widest cell or heading, plus a cell each side."""
+    headings = ("", *teams)
+    return sum(
+        max(len(headings[column]), *(len(row[column]) for row in rows)) + 2
+        for column in range(len(headings))
+    )
 
 
 #: The score sheet's chart beside the table from this width on; below it from this height.
@@ -174,11 +192,13 @@ class ScoreSheetScreen(ModalScreen[bool]):
         title: str,
         can_continue: bool,
         game_over: bool,
+        short_teams: Sequence[str] = (),
     ) -> None:
         super().__init__(classes="sheet-screen")
         self.history = history
-        #: The teams' names, a column each.
+        #: The teams' names, a column each (and shorter names, for a table too wide).
         self.teams = tuple(teams)
+        self.short_teams = tuple(short_teams) or self.teams
         self.title_text = title
         self.can_continue = can_continue
         self.game_over = game_over
@@ -215,10 +235,15 @@ class ScoreSheetScreen(ModalScreen[bool]):
         from textual.widgets import DataTable
 
         table = self.query_one(DataTable)
-        table.add_columns("", *self.teams)
-        rows = _sheet_rows(self.history)
-        if not rows:
-            rows = [("No round has been scored yet.", *("" for _ in self.teams))]
+        # Many teams on a narrow screen: shorter names, then no counts beside the points.
+        forms = ((self.teams, True), (self.short_teams, True), (self.short_teams, False))
+        for teams, counts in forms:
+            rows = _sheet_rows(self.history, counts=counts)
+            if not rows:
+                rows = [("No round has been scored yet.", *("" for _ in self.teams))]
+            if _table_width(rows, teams) <= self.app.size.width - 2:
+                break
+        table.add_columns("", *teams)
         table.add_rows(rows)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

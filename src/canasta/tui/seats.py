@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from canasta.engine import RuleSet
 
-__all__ = ["scores_text", "short_name", "team_label", "team_labels"]
+__all__ = ["scores_text", "short_labels", "short_name", "team_label", "team_labels"]
 
 #: Compass seats in a few letters.
 _COMPASS = {
@@ -52,6 +52,15 @@ def team_label(rules: RuleSet, team: int, names: Sequence[str], *, short: bool =
 def team_labels(rules: RuleSet, names: Sequence[str], *, short: bool = False) -> tuple[str, ...]:
     """Every team's :func:`team_label`."""
     return tuple(team_label(rules, team, names, short=short) for team in range(rules.teams))
+
+
+def short_labels(rules: RuleSet, names: Sequence[str]) -> tuple[str, ...]:
+    """Every team in a few letters (for a table of many columns): a player alone by seat
+    initials or the first letters of a name, a partnership by its seats' initials."""
+    return tuple(
+        short_name(label) if len(rules.partnerships[team]) == 1 else label
+        for team, label in enumerate(team_labels(rules, names, short=True))
+    )
 
 
 def scores_text(rules: RuleSet, scores: Sequence[int], names: Sequence[str]) -> str:

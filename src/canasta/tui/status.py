@@ -13,14 +13,17 @@ from collections.abc import Sequence
 from canasta.engine import (
     Action,
     Card,
+    Discard,
     GameState,
     IllegalActionError,
     Phase,
+    Reason,
     RuleSet,
     TakePile,
     apply,
     check,
 )
+from canasta.engine.kinds import sevens_locked
 from canasta.tui.cards import CardStyle
 from canasta.tui.flow import meld_plan
 from canasta.tui.seats import team_label
@@ -85,7 +88,10 @@ def _draw_sentence(state: GameState, *, viewer: int, legal: Sequence[Action]) ->
     if any(isinstance(item, TakePile) for item in legal):
         return f"{draws}; t takes the pile (select the cards to meld with it)."
     top = state.pile_top
-    attempt = TakePile(tuple(card for card in state.hands[viewer] if top and card.rank == top.rank))
+    mine = tuple(card for card in state.hands[viewer] if top and card.rank == top.rank)
+    if state.rules.several_melds:  # a take with exactly two naturals, or onto the open meld
+        mine = mine[:2] if len(mine) >= 2 else ()
+    attempt = TakePile(mine)
     try:
         check(state, attempt)
     except IllegalActionError as error:
@@ -114,15 +120,26 @@ def _play_sentence(
         lead = "Partner said no: you may not go out this turn. "
     # Below the minimum with part of it down, there is no discard to offer.
     short = bool(state.pending) or bool(state.turn_value and not state.melded[team])
+    locked = sevens_locked(state.melds, state.rules)
     if not chosen:
         select = "Select cards (arrows and space, or click) to meld (m) or lay off (l)"
         if short:
             return lead + select + "."
-        return lead + select + "; x discards the card under the cursor to end your turn."
+        return (
+            lead
+            + select
+            + "; x discards the card under the cursor to end your turn."
+            + (" Sevens are locked: no 7 may be discarded." if locked else "")
+        )
     labels = style.labels(chosen)
     if len(chosen) == 1:
         if short:
             return lead + f"{labels}: l lays it off; select more to meld."
+        try:
+            check(state, Discard(chosen[0]))
+        except IllegalActionError as error:
+            if error.reason is Reason.SEVENS_LOCKED:
+                return lead + f"{labels}: {error.sentence} l lays it off; select more to meld."
         return lead + f"{labels}: x discards it, l lays it off; select more to meld."
     try:
         trial = state

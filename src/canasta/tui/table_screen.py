@@ -32,9 +32,18 @@ from canasta.engine import (
 from canasta.engine.words import counted
 from canasta.tui.cards import hand_order
 from canasta.tui.flow import lay_off_ranks, meld_plan, smallest_take
+from canasta.tui.middle import arrange, middle_lines, panels_of
 from canasta.tui.screens import ConfirmScreen, MeldChooser, RulesScreen
 from canasta.tui.team_panel import TeamPanel
-from canasta.tui.widgets import HandView, PilePanel, ScoreBar, SeatsBar, StatusLine, Table
+from canasta.tui.widgets import (
+    HandView,
+    PilePanel,
+    ScoreBar,
+    SeatsBar,
+    StatusLine,
+    Table,
+    TableWidget,
+)
 
 if TYPE_CHECKING:
     from canasta.tui.app import CanastaApp
@@ -169,10 +178,10 @@ class TableScreen(Screen[None]):
             return
         hand = self.query_one(HandView).lines_at(width - 4) + 2
         free = height - _BARS - _STATUS - hand - _LOG_MIN
-        panels = list(self.query(TeamPanel).results(TeamPanel))
+        panels = panels_of(middle)
         pile = len(self.query_one(PilePanel).lines())
-        wanted = max(pile, *(panel.lines_wanted() for panel in panels))
-        needed = max(pile, *(panel.lines_needed() for panel in panels))
+        wanted = middle_lines(panels, pile, needed=False)
+        needed = middle_lines(panels, pile, needed=True)
         rows = max(_MIDDLE_MIN, min(wanted + 2, free), min(needed + 2, free + _LOG_MIN - 1))
         if middle.styles.height is None or middle.styles.height.value != rows:
             middle.styles.height = rows
@@ -187,22 +196,12 @@ class TableScreen(Screen[None]):
             self.cards = cards
             self.selected = frozenset()
             self.cursor = min(self.cursor, max(0, len(cards) - 1))
-        self._seat_teams(table.seen.rules.teams)
-        for widget in self.query("ScoreBar, SeatsBar, TeamPanel, PilePanel").results():
-            if isinstance(widget, (ScoreBar, SeatsBar, TeamPanel, PilePanel)):
+        arrange(self.query_one("#middle"), table.seen.rules)
+        for widget in self.query("ScoreBar, SeatsBar, TeamPanel, PlayerPanel, PilePanel"):
+            if isinstance(widget, TableWidget):
                 widget.show(table)
         self._draw_hand()
         self._fit_middle(self.app.size.width, self.app.size.height)
-
-    def _seat_teams(self, teams: int) -> None:
-        """A panel for each team: the first left of the pile, the others right of it."""
-        panels = list(self.query(TeamPanel).results(TeamPanel))
-        for panel in panels[teams:]:
-            panel.remove()
-        if len(panels) < teams:
-            self.query_one("#middle").mount_all(
-                TeamPanel(team, id=f"team{team}") for team in range(len(panels), teams)
-            )
 
     def _draw_hand(self) -> None:
         if self.table is None:

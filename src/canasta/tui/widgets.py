@@ -3,6 +3,7 @@ messages up (:class:`HandView.CardClicked`); none holds game state of its own.""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -17,9 +18,19 @@ from canasta.engine.words import counted
 from canasta.tui.cards import CardStyle
 from canasta.tui.seats import short_name, team_labels
 
-__all__ = ["HandView", "PilePanel", "ScoreBar", "SeatsBar", "StatusLine", "Table", "TableWidget"]
+__all__ = [
+    "HandView",
+    "PilePanel",
+    "ScoreBar",
+    "SeatsBar",
+    "StatusLine",
+    "Table",
+    "TableWidget",
+    "frozen_by",
+]
 
 _CELL = 6  # one hand card: bracket, three-cell label, bracket, gap
+_PILE_LINE = 22  # the pile's lines are at most this long where the panel is wide enough
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,12 +107,18 @@ class ScoreBar(TableWidget):
         """One line of scores."""
         if self.table is None:
             return ""
-        forms = ((False, True, True), (True, True, True), (True, False, True), (True, False, False))
+        forms = (
+            (False, True, True),
+            (True, True, True),
+            (True, False, True),
+            (True, False, False),
+            (True, False, None),  # many players: each panel says its player's minimum
+        )
         return self.fitting(
             self._line(short=short, dealer=dealer, met=met) for short, dealer, met in forms
         )
 
-    def _line(self, *, short: bool, dealer: bool, met: bool) -> Text:
+    def _line(self, *, short: bool, dealer: bool, met: bool | None) -> Text:
         assert self.table is not None
         seen = self.table.seen
         names = self.table.shown_names
@@ -114,6 +131,8 @@ class ScoreBar(TableWidget):
             text.append("  │ " if not self.table.style.ascii else "  | ")
             text.append(f"{label} {seen.scores[team]}", style="bold")
             minimum = f" min {seen.minimums[team]}"
+            if met is None:
+                continue
             if met:
                 text.append(f"{minimum} {'met' if seen.melded[team] else 'not met'}")
             else:
@@ -181,8 +200,8 @@ class SeatsBar(TableWidget):
 
 
 class PilePanel(TableWidget):
-    """The discard pile (top card, size, frozen or blocked and why) and the stock, in lines
-    of at most 22 cells."""
+    """The discard pile (top card, size, frozen or blocked and why), the stock and the
+    sevens lock, in lines of at most 22 cells (a narrower panel wraps them)."""
 
     def render(self) -> RenderableType:
         """A few lines about the pile and the stock."""
@@ -210,25 +229,45 @@ class PilePanel(TableWidget):
             lines.append(Text.assemble(("BLOCKED", "bold red"), f" by {style.label(top)}"))
         if seen.pile_frozen:
             lines.append(Text.assemble(("FROZEN", "bold cyan"), " for everyone"))
-            lines.append(Text("(a wild card or red 3)"))
+            lines.append(Text(f"({frozen_by(seen)})"))
         elif self.table.hidden:
             pass  # Frozen or open for whom: nobody is at the keyboard.
-        elif not seen.melded[seen.team] and seen.partner is None:
-            lines.append(Text("Frozen for you until", style="bold cyan"))
-            lines.append(Text("your initial meld", style="cyan"))
         elif not seen.melded[seen.team]:
-            lines.append(Text("Frozen for your team", style="bold cyan"))
-            lines.append(Text("until its initial meld", style="cyan"))
+            lead, rest = (
+                ("Frozen for you until", "your initial meld")
+                if seen.partner is None
+                else ("Frozen for your team", "until its initial meld")
+            )
+            if (self.content_region.width or _PILE_LINE) >= _PILE_LINE:
+                lines.append(Text(lead, style="bold cyan"))
+                lines.append(Text(rest, style="cyan"))
+            else:  # one phrase, on as many lines as the panel's width takes
+                width = self.content_region.width
+                phrase = textwrap.wrap(f"{lead} {rest}", width)
+                lines.extend(Text(line, style="bold cyan") for line in phrase)
         elif top is not None and not seen.pile_blocked:
             lines.append(Text("Open", style="green"))
         draws = seen.rules.draw_count
         lines.append(Text(f"Stock: {seen.stock_size}" + (f", draw {draws}" if draws > 1 else "")))
+        if seen.sevens_locked:
+            lines.append(Text("SEVENS LOCKED", style="bold yellow"))
+            lines.append(Text("(no 7 discards)"))
         if seen.pending:
             lines.append(Text(f"Waiting: {counted(len(seen.pending), 'pile card')}", style="bold"))
         if seen.permission is not None and seen.turn == seen.seat:
             answer = "Partner: YES, go out" if seen.permission else "Partner: NO going out"
             lines.append(Text(answer, style="bold"))
         return lines
+
+
+def frozen_by(seen: PlayerView) -> str:
+    """What froze the pile for everyone: where players keep melds of their own kinds
+    (railroad), the kind of card doing it; elsewhere the rule's two kinds of card."""
+    if not seen.rules.several_melds:
+        return "a wild card or red 3"
+    if any(card.is_wild for card in seen.pile):
+        return "a wild card, until taken"
+    return "a red 3, until taken"
 
 
 class HandView(TableWidget):

@@ -1,0 +1,186 @@
+"""Railroad's turn (docs/rules.md §13.5-§13.11): the draw of two, the discard and the
+kitty taken with it, applying melds and takes, and the two railroad ends of a round (a
+draw from the empty stock; a hand of locked sevens)."""
+
+from __future__ import annotations
+
+from canasta.engine.actions import Discard
+from canasta.engine.cards import RED_THREES, Card
+from canasta.engine.errors import IllegalActionError, Reason
+from canasta.engine.events import (
+    CardsLaidOff,
+    Discarded,
+    Event,
+    Melded,
+    PileTaken,
+    RedThreeLaid,
+    StockDrawn,
+    StockExhausted,
+    Stuck,
+    WentOut,
+)
+from canasta.engine.kind_guard import discard_refusal, kind_facts
+from canasta.engine.kind_play import kind_canasta_events, kind_meld_candidates
+from canasta.engine.kinds import open_meld
+from canasta.engine.kitty import kitty_statuses, take_kitty
+from canasta.engine.pile import discard_onto_pile
+from canasta.engine.placement import Placement, commit_placement, receive_pile
+from canasta.engine.round_end import end_round
+from canasta.engine.state import (
+    GameState,
+    Phase,
+    forget_cards,
+    not_in_hand,
+    replace_at,
+    with_cards,
+    without_cards,
+)
+from canasta.engine.turns import start_turn
+
+__all__ = [
+    "apply_kind_placement",
+    "apply_kind_take",
+    "kind_discard",
+    "kind_discards",
+    "kind_draw",
+    "validate_kind_discard",
+]
+
+
+def kind_draw(state: GameState, events: list[Event]) -> GameState:
+    """Draw two cards (the last one alone); a red three among them is laid out and not
+    replaced (§13.5). A draw from the empty stock ends the round (§13.11)."""
+    if not state.stock:
+        events.append(StockExhausted())
+        return end_round(state, None, events)
+    seat = state.turn
+    team = state.rules.team_of(seat)
+    drawn = state.stock[: state.rules.draw_count]
+    kept: list[Card] = []
+    red = state.red_threes[team]
+    for card in drawn:
+        events.append(StockDrawn(seat, card))
+        if card in RED_THREES:
+            red = (*red, card)
+            events.append(RedThreeLaid(seat, card, False))
+        else:
+            kept.append(card)
+    new = state.evolve(
+        stock=state.stock[len(drawn) :],
+        hands=replace_at(state.hands, seat, with_cards(state.hands[seat], kept)),
+        red_threes=replace_at(state.red_threes, team, red),
+        phase=Phase.PLAY,
+    )
+    return _settle(new, events)
+
+
+def _settle(state: GameState, events: list[Event]) -> GameState:
+    """A player holding no card to discard and with no play left ends the round (§13.11)."""
+    if state.phase is Phase.PLAY and kind_facts(state).stuck and not kind_meld_candidates(state):
+        events.append(Stuck(state.turn))
+        return end_round(state, None, events)
+    return state
+
+
+def validate_kind_discard(state: GameState, action: Discard) -> tuple[Card, ...]:
+    """Check a railroad discard; return the hand after it (§13.7, §13.8, §13.10)."""
+    hand_after = without_cards(state.hands[state.turn], (action.card,))
+    if hand_after is None:
+        raise not_in_hand((action.card,))
+    facts = kind_facts(state)
+    minimum = state.minimums[facts.team]
+    if state.pending:
+        raise IllegalActionError(
+            Reason.BELOW_MINIMUM,
+            f"Finish your initial meld first: your melds make {state.turn_value} of "
+            f"{minimum}, and the rest of the pile is yours only after that.",
+            "13.7",
+        )
+    if not facts.melded and state.turn_value:
+        raise IllegalActionError(
+            Reason.BELOW_MINIMUM,
+            f"Your melds this turn make {state.turn_value}, below your minimum of {minimum}: "
+            "meld more before you discard.",
+            "13.7",
+        )
+    error = discard_refusal(
+        action.card, len(hand_after), state.rules, locked=facts.locked, missing=facts.missing
+    )
+    if error is not None:
+        raise error
+    return hand_after
+
+
+def kind_discards(state: GameState) -> list[Discard]:
+    """Every legal railroad discard."""
+    out = []
+    for card in dict.fromkeys(state.hands[state.turn]):
+        action = Discard(card)
+        try:
+            validate_kind_discard(state, action)
+        except IllegalActionError:
+            continue
+        out.append(action)
+    return out
+
+
+def kind_discard(
+    state: GameState, card: Card, hand_after: tuple[Card, ...], events: list[Event]
+) -> GameState:
+    """Apply a validated discard: going out with the last card, or the kitty taken if the
+    player has earned it (§13.6), and the next player's turn."""
+    seat = state.turn
+    events.append(Discarded(seat, card))
+    pile, frozen = discard_onto_pile(state, card)
+    new = state.evolve(
+        hands=replace_at(state.hands, seat, hand_after),
+        pile=pile,
+        pile_frozen=frozen,
+        known=replace_at(state.known, seat, forget_cards(state.known[seat], (card,))),
+    )
+    if not hand_after:
+        events.append(WentOut(seat, False))
+        return end_round(new, seat, events)
+    if state.placed and not state.has_played[seat]:
+        new = new.evolve(has_played=replace_at(state.has_played, seat, True))
+    if kitty_statuses(new)[seat] == "may_take":
+        new = take_kitty(new, seat, events)
+    return start_turn(new, state.rules.next_seat(seat), events)
+
+
+def apply_kind_placement(
+    state: GameState, placement: Placement, events: list[Event], *, lay_off: bool
+) -> GameState:
+    """Apply a validated railroad meld or lay-off."""
+    seat = state.turn
+    rules = state.rules
+    team = rules.team_of(seat)
+    before = open_meld(state.melds[team], placement.rank, rules) if placement.merged else None
+    if lay_off:
+        events.append(CardsLaidOff(seat, placement.rank, placement.cards))
+    else:
+        events.append(Melded(seat, placement.rank, placement.cards, placement.merged))
+    events.extend(kind_canasta_events(before, placement.meld, team, rules))
+    new = commit_placement(state, placement, top=()).evolve(played=True)
+    if new.pending and new.melded[team]:
+        new = receive_pile(new, seat, new.pending, events)
+    return _settle(new, events)
+
+
+def apply_kind_take(state: GameState, placement: Placement, events: list[Event]) -> GameState:
+    """Apply a validated railroad take: the top card's meld, then the rest of the pile
+    (waiting until the initial minimum is met)."""
+    seat = state.turn
+    rules = state.rules
+    team = rules.team_of(seat)
+    top = state.pile[-1]
+    rest = state.pile[:-1]
+    before = open_meld(state.melds[team], placement.rank, rules) if placement.merged else None
+    events.append(PileTaken(seat, top, placement.cards, len(state.pile)))
+    events.extend(kind_canasta_events(before, placement.meld, team, rules))
+    new = commit_placement(state, placement, top=(top,)).evolve(
+        pile=(), pile_frozen=False, phase=Phase.PLAY
+    )
+    if not new.melded[team]:
+        return _settle(new.evolve(pending=rest), events)
+    return _settle(receive_pile(new, seat, rest, events), events)

@@ -1,0 +1,125 @@
+"""Railroad's kinds of canasta and the sevens lock (docs/rules.md §13.4, §13.8, §13.10).
+
+A railroad player keeps several melds of a rank: the canastas of it, closed at seven cards,
+and at most one open meld. A canasta is red (natural), black (mixed), wild (seven wild
+cards) or sevens (seven sevens, no wild card). These questions take a player's melds and
+the rule set, so that a :class:`~canasta.engine.state.GameState` and a
+:class:`~canasta.engine.view.PlayerView` answer them alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Literal, get_args
+
+from canasta.engine.cards import SEVEN, THREE, WILD_RANK
+from canasta.engine.errors import IllegalActionError, Reason
+from canasta.engine.melds import Meld, meld_error
+from canasta.engine.rules import RuleSet
+
+__all__ = [
+    "KINDS",
+    "CanastaKind",
+    "canasta_kind",
+    "kind_meld_error",
+    "kind_shape_error",
+    "kinds_missing",
+    "kinds_of",
+    "open_meld",
+    "sevens_canasta",
+    "sevens_locked",
+    "sort_melds",
+]
+
+#: The four kinds of railroad canasta, in the seed's order.
+CanastaKind = Literal["red", "black", "wild", "sevens"]
+KINDS: tuple[CanastaKind, ...] = get_args(CanastaKind)
+
+
+def canasta_kind(meld: Meld, rules: RuleSet) -> CanastaKind | None:
+    """The kind of ``meld`` if it is a canasta (``None`` while it is open): wild for wild
+    cards alone, sevens for sevens, red when natural, black when mixed."""
+    if not meld.is_canasta(rules) or meld.rank == THREE:
+        return None  # black threes melded to go out earn no bonus (§13.3)
+    if meld.rank == WILD_RANK:
+        return "wild"
+    if meld.rank == SEVEN and rules.sevens_canasta_bonus:
+        return "sevens"
+    return "red" if meld.is_natural else "black"
+
+
+def kinds_of(melds: Iterable[Meld], rules: RuleSet) -> frozenset[CanastaKind]:
+    """The kinds of canasta among ``melds``."""
+    return frozenset(
+        kind for kind in (canasta_kind(meld, rules) for meld in melds) if kind is not None
+    )
+
+
+def kinds_missing(melds: Iterable[Meld], rules: RuleSet) -> tuple[CanastaKind, ...]:
+    """The kinds a player with ``melds`` still needs to go out (§13.10), in order."""
+    have = kinds_of(melds, rules)
+    return tuple(kind for kind in KINDS if kind not in have)
+
+
+def open_meld(melds: Iterable[Meld], rank: int, rules: RuleSet) -> Meld | None:
+    """The meld of ``rank`` still open (fewer cards than a meld may hold), if any."""
+    for meld in melds:
+        if meld.rank == rank and len(meld) < rules.meld_max_size:
+            return meld
+    return None
+
+
+def sevens_canasta(melds: Iterable[Meld], rules: RuleSet) -> bool:
+    """Whether ``melds`` hold a canasta of sevens."""
+    return any(canasta_kind(meld, rules) == "sevens" for meld in melds)
+
+
+def sevens_locked(melds: Sequence[Sequence[Meld]], rules: RuleSet) -> bool:
+    """Whether sevens may not be discarded: some player (team) has no canasta of sevens
+    yet (§13.8). Always ``False`` where the rule set has no lock."""
+    return rules.sevens_locked and not all(sevens_canasta(team, rules) for team in melds)
+
+
+def sort_melds(melds: Iterable[Meld], rules: RuleSet) -> tuple[Meld, ...]:
+    """A player's melds in table order: by rank, a rank's canastas before its open meld."""
+    return tuple(sorted(melds, key=lambda meld: (meld.rank, not meld.is_canasta(rules))))
+
+
+def kind_meld_error(meld: Meld, rules: RuleSet) -> IllegalActionError | None:
+    """Why ``meld`` (its cards once a play is on the table) breaks railroad's meld rules,
+    or ``None`` (see :func:`kind_shape_error`)."""
+    return kind_shape_error(meld.rank, meld.naturals, meld.wilds, rules)
+
+
+def kind_shape_error(
+    rank: int, naturals: int, wilds: int, rules: RuleSet
+) -> IllegalActionError | None:
+    """Why a railroad meld of ``rank`` holding ``naturals`` + ``wilds`` cards is illegal
+    (§13.3, §13.4), or ``None``: three to seven cards; wild cards alone (a wild meld), or
+    two naturals at least with three wild cards at most; sevens with no wild card; black
+    threes only alone, as many as the player holds."""
+    size = naturals + wilds
+    if rank == THREE:
+        return meld_error(naturals, wilds, rank=THREE, rules=rules, black_threes=True)
+    if rank == WILD_RANK:
+        if size < rules.meld_min_size:
+            return IllegalActionError(
+                Reason.TOO_FEW_CARDS,
+                f"A meld of wild cards needs at least {rules.meld_min_size}; these make {size}.",
+                "13.4",
+            )
+        if size > rules.meld_max_size:
+            return IllegalActionError(
+                Reason.TOO_MANY_CARDS,
+                f"A meld holds at most {rules.meld_max_size} cards; these wild cards would "
+                f"make {size}.",
+                "13.4",
+            )
+        return None
+    if rank == SEVEN and wilds and rules.sevens_canasta_bonus:
+        return IllegalActionError(
+            Reason.TOO_MANY_WILDS,
+            "A meld of sevens takes no wild card: it can only become a canasta of sevens.",
+            "13.4",
+        )
+    return meld_error(naturals, wilds, rank=rank, rules=rules)
