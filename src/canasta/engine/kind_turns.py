@@ -9,7 +9,6 @@ from canasta.engine.cards import RED_THREES, Card
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import (
     CardsLaidOff,
-    Discarded,
     Event,
     Melded,
     PileTaken,
@@ -23,19 +22,17 @@ from canasta.engine.kind_guard import discard_refusal, kind_facts
 from canasta.engine.kind_play import kind_canasta_events, kind_meld_candidates
 from canasta.engine.kinds import open_meld
 from canasta.engine.kitty import kitty_statuses, take_kitty
-from canasta.engine.pile import discard_onto_pile
 from canasta.engine.placement import Placement, commit_placement, receive_pile
 from canasta.engine.round_end import end_round
 from canasta.engine.state import (
     GameState,
     Phase,
-    forget_cards,
     not_in_hand,
     replace_at,
     with_cards,
     without_cards,
 )
-from canasta.engine.turns import start_turn
+from canasta.engine.turns import put_on_pile, start_turn
 
 __all__ = [
     "apply_kind_placement",
@@ -130,14 +127,7 @@ def kind_discard(
     """Apply a validated discard: going out with the last card, or the kitty taken if the
     player has earned it (§13.6), and the next player's turn."""
     seat = state.turn
-    events.append(Discarded(seat, card))
-    pile, frozen = discard_onto_pile(state, card)
-    new = state.evolve(
-        hands=replace_at(state.hands, seat, hand_after),
-        pile=pile,
-        pile_frozen=frozen,
-        known=replace_at(state.known, seat, forget_cards(state.known[seat], (card,))),
-    )
+    new = put_on_pile(state, card, hand_after, events)
     if not hand_after:
         events.append(WentOut(seat, False))
         return end_round(new, seat, events)

@@ -19,7 +19,7 @@ from canasta.engine.state import (
     without_cards,
 )
 
-__all__ = ["discard", "discard_error", "start_turn", "validate_discard"]
+__all__ = ["discard", "discard_error", "put_on_pile", "start_turn", "validate_discard"]
 
 
 def start_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
@@ -118,20 +118,29 @@ def discard_error(state: GameState, hand_after: tuple[Card, ...]) -> IllegalActi
     return None
 
 
+def put_on_pile(
+    state: GameState, card: Card, hand_after: tuple[Card, ...], events: list[Event]
+) -> GameState:
+    """The state once the player's discard ``card`` is on the pile and ``hand_after`` is
+    the hand; every rule system then decides what follows."""
+    seat = state.turn
+    events.append(Discarded(seat, card))
+    pile, frozen = discard_onto_pile(state, card)
+    return state.evolve(
+        hands=replace_at(state.hands, seat, hand_after),
+        pile=pile,
+        pile_frozen=frozen,
+        known=replace_at(state.known, seat, forget_cards(state.known[seat], (card,))),
+    )
+
+
 def discard(
     state: GameState, card: Card, hand_after: tuple[Card, ...], events: list[Event]
 ) -> GameState:
     """Apply a validated discard: the turn ends, or the round if that was the last card or
     the stock is empty."""
     seat = state.turn
-    events.append(Discarded(seat, card))
-    pile, frozen = discard_onto_pile(state, card)
-    new = state.evolve(
-        hands=replace_at(state.hands, seat, hand_after),
-        pile=pile,
-        pile_frozen=frozen,
-        known=replace_at(state.known, seat, forget_cards(state.known[seat], (card,))),
-    )
+    new = put_on_pile(state, card, hand_after, events)
     if not hand_after:
         return go_out(new, state, events)
     if state.placed and not state.has_played[seat]:
