@@ -43,12 +43,12 @@ class EasyBot:
             return Decision(Answer(yes), "Yes, go ahead." if yes else "No, not yet.")
         if seen.phase is Phase.DRAW:
             if any(isinstance(a, TakePile) for a in legal) and DrawStock() in legal:
-                return Decision(DrawStock(), "Draw from the stock.")
+                return Decision(DrawStock(), "A slip: the pile goes by.")
             return None
         if seen.permission is True:
             return None
         careless = [a for a in legal if isinstance(a, Discard) and not a.card.is_wild]
         if len(careless) > 1 and len(seen.hand) > 2:
             choice = careless[rng.randrange(len(careless))]
-            return Decision(choice, f"Discard the {choice.card.name}.")
+            return Decision(choice, "A slip: a discard without melding first.")
         return None

@@ -294,8 +294,8 @@ class HardBot:
             return base
         return Decision(
             action,
-            f"{str(action).capitalize()}: better than {base.action} by {gain:.0f} "
-            f"points over {samples} sampled deals.",
+            f"Better than {_gerund(base.action)} by {gain:.0f} points over {samples} "
+            "sampled deals.",
         )
 
     def _best_line(
@@ -389,3 +389,16 @@ class HardBot:
 
 def _says_yes(action: Action) -> bool:
     return isinstance(action, Answer) and action.yes
+
+
+def _gerund(action: Action) -> str:
+    """The rival a searched move beat, in words (a reason never restates the move itself)."""
+    if isinstance(action, Discard):
+        return f"discarding the {action.card.name}"
+    if isinstance(action, TakePile):
+        return "taking the pile"
+    if isinstance(action, DrawStock):
+        return "drawing from the stock"
+    if isinstance(action, Answer):
+        return f"answering {'yes' if action.yes else 'no'}"
+    return str(action)

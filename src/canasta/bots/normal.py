@@ -48,7 +48,6 @@ from canasta.engine.cards import (
     TWO,
     WILD_CARDS,
     Suit,
-    rank_name,
 )
 from canasta.engine.scoring import score_team
 from canasta.engine.solver import can_go_out, canastas_short, count_hand
@@ -416,14 +415,18 @@ def answer_yes(situation: Situation) -> tuple[bool, str]:
 # --------------------------------------------------------------------------- the bot
 
 
-def _describe(action: Action) -> str:
-    if isinstance(action, LayOff):
-        return f"lay off on the {rank_name(action.rank, plural=True)}"
-    if isinstance(action, Meld):
-        return "meld " + " ".join(card.label for card in action.cards)
-    if isinstance(action, Discard):
-        return f"discard the {action.card.name}"
-    return str(action)
+#: A bot's reason says why, never the move itself (the hint shows the move).
+_SAFEST = "The safest card to give up."
+_OUT = "On the way out this turn."
+
+
+def _placement_reason(situation: Situation, dump: bool) -> str:
+    """Why the bot melds or lays off rather than keeping the cards."""
+    if dump:
+        return "The opponents may go out soon: melded cards count for us, held ones against."
+    if not situation.seen.melded[situation.team]:
+        return "Toward the initial meld."
+    return "Cards on the table build canastas and count for us."
 
 
 class NormalBot:
@@ -447,7 +450,7 @@ class NormalBot:
             return self._draw(situation, actions)
         if seen.phase is Phase.PLAY:
             return self.play(situation, actions)
-        return Decision(actions[0], "Next.")
+        return Decision(actions[0], "The round is over.")
 
     def _draw(self, situation: Situation, legal: Sequence[Action]) -> Decision:
         best: Action | None = None
@@ -458,10 +461,11 @@ class NormalBot:
                 if score > best_score:
                     best, best_score = action, score
         if best is not None:
-            return Decision(best, f"Take the pile of {counted(len(situation.seen.pile), 'card')}.")
+            size = counted(len(situation.seen.pile), "card")
+            return Decision(best, f"A pile of {size} is worth the cards it costs.")
         for action in legal:
             if isinstance(action, DrawStock):
-                return Decision(action, "Draw: the pile is not worth taking.")
+                return Decision(action, "The pile is not worth taking.")
         return Decision(legal[0], "The only way to draw.")
 
     def play(
@@ -483,7 +487,7 @@ class NormalBot:
         ):
             partner_cards = _partner_cards(seen)
             if out is None and partner_cards >= 4 and any(isinstance(a, AskPartner) for a in legal):
-                return Decision(AskPartner(), "Ask partner: I could go out now.")
+                return Decision(AskPartner(), "I could go out now, and partner holds many cards.")
             return self._go_out(situation, placements, discards)
         dump = situation.threat
         best: Meld | LayOff | None = None
@@ -495,14 +499,14 @@ class NormalBot:
             ):
                 best, best_score = action, score
         if best is not None:
-            return Decision(best, f"{_describe(best).capitalize()}.")
+            return Decision(best, _placement_reason(situation, dump))
         if discards:
             costs = discard_costs(situation, [d.card for d in discards])
             card = min(costs, key=lambda c: (costs[c], c))
-            return Decision(Discard(card), f"Discard the {card.name}: the safest card to give up.")
+            return Decision(Discard(card), _SAFEST)
         # The initial meld is under way (or partner said yes): any placement keeps it going.
         fallback = max(placements, key=lambda a: placement_score(situation, a, dump=True))
-        return Decision(fallback, f"{_describe(fallback).capitalize()}.")
+        return Decision(fallback, "The initial meld is under way: every play must keep it going.")
 
     @staticmethod
     def can_go_out(situation: Situation, legal: Sequence[Action]) -> bool:
@@ -526,13 +530,13 @@ class NormalBot:
     ) -> Decision:
         seen = situation.seen
         if len(seen.hand) == 1 and discards:
-            return Decision(discards[0], "Go out.")
+            return Decision(discards[0], "My last card: going out.")
         ordered = sorted(placements, key=lambda a: (-len(a.cards), a.cards))
         for action in ordered:
             if _keeps_going_out(situation, action):
-                return Decision(action, f"Going out: {_describe(action)}.")
+                return Decision(action, _OUT)
         if discards:
             costs = discard_costs(situation, [d.card for d in discards])
             card = min(costs, key=lambda c: (costs[c], c))
-            return Decision(Discard(card), f"Discard the {card.name}.")
-        return Decision(ordered[0], f"{_describe(ordered[0]).capitalize()}.")
+            return Decision(Discard(card), _SAFEST)
+        return Decision(ordered[0], _OUT)

@@ -33,6 +33,7 @@ from canasta.engine import (
 )
 from canasta.engine.cards import RANK_OF, SEVEN, THREE, WILD_CARDS, WILD_RANK
 from canasta.engine.kinds import kinds_missing, open_meld
+from canasta.engine.words import counted
 
 __all__ = ["railroad_draw", "railroad_placement_score", "railroad_play"]
 
@@ -58,11 +59,13 @@ def railroad_draw(seen: PlayerView, legal: Sequence[Action]) -> Decision:
         if score > best_score:
             best, best_score = action, score
     if best is not None:
-        return Decision(best, f"Take the pile of {len(seen.pile)} cards.")
+        size = counted(len(seen.pile), "card")
+        return Decision(best, f"A pile of {size} is worth the cards it costs.")
     for action in legal:
         if isinstance(action, DrawStock):
-            why = "the stock is empty: the round ends" if not seen.stock_size else "draw two"
-            return Decision(action, f"Draw: {why}.")
+            if not seen.stock_size:
+                return Decision(action, "The stock is empty: the round ends.")
+            return Decision(action, "The pile is not worth taking.")
     return Decision(legal[0], "The only way to draw.")
 
 
@@ -121,7 +124,7 @@ def railroad_play(
     placements = [a for a in legal if isinstance(a, (Meld, LayOff))]
     discards = [a for a in legal if isinstance(a, Discard)]
     if len(seen.hand) == 1 and discards:
-        return Decision(discards[0], "Go out: a canasta of each kind is on the table.")
+        return Decision(discards[0], "A canasta of each kind is down: my last card goes out.")
     best: Meld | LayOff | None = None
     best_score = 0.0
     for action in placements:
@@ -131,10 +134,10 @@ def railroad_play(
         ):
             best, best_score = action, score
     if best is not None:
-        return Decision(best, "Meld " + " ".join(card.label for card in best.cards) + ".")
+        return Decision(best, "Melds build the canastas of each kind that going out needs.")
     if discards:
         cost = costs([d.card for d in discards])
         card = min(cost, key=lambda c: (cost[c], c))
-        return Decision(Discard(card), f"Discard the {card.name}: the safest card to give up.")
+        return Decision(Discard(card), "The safest card to give up.")
     fallback = max(placements, key=lambda a: railroad_placement_score(seen, a))
-    return Decision(fallback, "Meld " + " ".join(card.label for card in fallback.cards) + ".")
+    return Decision(fallback, "No discard is possible yet: a play must come first.")

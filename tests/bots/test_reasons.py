@@ -1,0 +1,78 @@
+"""A bot's reason says why, never the move itself: the hint shows the move, then the reason
+("Discard 5♣. The safest card to give up."), and a reason that named the move again made
+the hint say it twice ("Meld JK JK A♥ A♠ A♠. Meld jk jk ah as as.")."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from tests.bots.helpers import bot, play
+
+from canasta.bots import Decision
+from canasta.engine import (
+    Action,
+    Discard,
+    DrawStock,
+    LayOff,
+    Meld,
+    RuleSet,
+    TakePile,
+    classic,
+    legal_actions,
+    preset,
+    view,
+)
+
+#: How a reason would begin if it named the move (the old reasons did).
+_MOVE_WORDS = ("meld ", "lay off", "discard ", "take the pile", "draw", "go out", "ask partner")
+
+
+def _restates(decision: Decision) -> str | None:
+    """What in ``decision.reason`` names its own move, or ``None``."""
+    reason = decision.reason.lower()
+    action: Action = decision.action
+    words = [str(action).lower()]
+    if isinstance(action, Discard):
+        words.append(action.card.name)
+    if isinstance(action, (Meld, LayOff)):
+        words.append(" ".join(card.label.lower() for card in action.cards))
+        words.append(" ".join(str(card) for card in action.cards))
+    for said in words:
+        if re.search(rf"(?<![\w]){re.escape(said)}(?![\w])", reason):
+            return said
+    if isinstance(action, (Meld, LayOff, Discard, DrawStock, TakePile)) and reason.startswith(
+        _MOVE_WORDS
+    ):
+        return reason.split(":")[0]
+    return None
+
+
+@pytest.mark.parametrize(
+    ("level", "rules", "seed"),
+    [
+        ("normal", classic, 3),
+        ("easy", classic, 4),
+        ("hard", classic, 5),
+        ("normal", preset("classic", 2), 6),
+        ("normal", preset("railroad", 3), 7),
+        ("easy", preset("railroad", 2), 8),
+    ],
+)
+def test_reasons_say_why_and_never_name_the_move(level: str, rules: RuleSet, seed: int) -> None:
+    seats = (level,) * rules.players
+    checker = bot(level)
+    rng = random.Random(seed)
+    seen_moves: set[type] = set()
+    for state in play(seats, seed=seed, rounds=1, rules=rules):
+        seat = state.to_move
+        assert seat is not None
+        decision = checker.decide(view(state, seat), legal_actions(state), rng)
+        assert decision.reason.strip(), f"{level} gave no reason for {decision.action}"
+        named = _restates(decision)
+        assert named is None, f"{level}'s reason {decision.reason!r} names its move ({named})"
+        seen_moves.add(type(decision.action))
+    # The round exercised the reasons of every kind of move that names cards.
+    assert {Discard, DrawStock} <= seen_moves
+    assert seen_moves & {Meld, LayOff}
