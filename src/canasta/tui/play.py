@@ -375,7 +375,7 @@ class PlayApp(App[int]):
             return
         decision = self.players.hint(self.viewer, state, actions=len(self.session.actions))
         self.call_from_thread(
-            self._hinted, state, f"{self.style.action(decision.action)}. {decision.reason}"
+            self._hinted, state, self.style.hint(decision.action, decision.reason)
         )
 
     def _hinted(self, state: GameState, hint: str) -> None:
