@@ -347,7 +347,7 @@ class TableScreen(Screen[None]):
         """Discard the selected card (or, with none selected, the card under the cursor)."""
         chosen = self.selection()
         if len(chosen) > 1:
-            self.app.notify("Select just one card to discard.", severity="warning")
+            self.game.refuse("Select just one card to discard.")
             return
         if not chosen and not self.cards:
             return
