@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from canasta.engine import Reason, parse_cards, preset
-from canasta.engine.events import Melded, PileTaken
+from canasta.engine.cards import WILD_RANK
+from canasta.engine.events import CardsLaidOff, Melded, PileTaken
 from canasta.engine.narrate import describe_event
 from canasta.engine.words import counted
 
@@ -83,3 +84,17 @@ def test_counted_writes_the_noun_in_the_number_of_its_count() -> None:
     assert counted(0, "card") == "0 cards"
     assert counted(2, "canasta") == "2 canastas"
     assert counted(3, "pile card") == "3 pile cards"
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_s13_4_the_log_names_the_meld_of_wild_cards_not_jokers(players: int) -> None:
+    """Railroad's meld of wild cards alone (rank 0) is told as such in the log, whether cards
+    are laid off on it or melded onto it, by a player alone or a partner."""
+    rules = preset("railroad", players)
+    wilds = tuple(parse_cards("jk c2"))
+    laid_off = describe_event(CardsLaidOff(0, WILD_RANK, wilds), rules=rules)
+    assert laid_off == "South laid off JK 2C on the meld of wild cards."
+    merged = describe_event(Melded(0, WILD_RANK, wilds, merged=True), rules=rules)
+    whose = "the team's" if rules.partner(0) is not None else "the"
+    assert merged == f"South melded two wild cards (JK 2C) onto {whose} meld of wild cards."
+    assert "joker" not in laid_off + merged

@@ -1,7 +1,8 @@
 """At 80x24 every fact a player needs stays on screen: late in a round both teams' melds,
 however many (a line each, or packed short forms), a mixed canasta on one line, the score
 sheet's two columns with whole points; early in a round the log gets the room the empty
-meld panels leave, and with a big hand the log gives up lines so that every meld stays."""
+meld panels leave, and with a big hand the log gives up lines so that every meld stays; a
+hand of 50 cards or more shares the room with the log, scrolling when it must."""
 
 from __future__ import annotations
 
@@ -9,13 +10,14 @@ import re
 
 from textual.widgets import RichLog
 
-from canasta.engine import GameState, preset
+from canasta.engine import GameState, full_deck, preset
 from canasta.engine.documents import rules_dict
 from canasta.engine.position import Position, ScoreModel
 from canasta.tui.app import CanastaApp
 from canasta.tui.cards import rank_label
 from canasta.tui.screens import ScoreSheetScreen
 from canasta.tui.team_panel import TeamPanel
+from canasta.tui.widgets import HandView
 
 from .helpers import box_text, make_test_app, screen_text, settle
 
@@ -178,8 +180,8 @@ async def test_early_in_a_round_the_log_gets_the_room_of_the_empty_panels() -> N
         assert "Frozen for your team\nuntil its initial meld" in box_text(app, "#pile")
 
 
-#: Two players: North has eight melds, five of them canastas; South holds 37 cards, so the
-#: hand takes eight lines of the 24.
+#: Two players: North has eight melds, five of them canastas; South holds 37 cards, four
+#: rows of them (a line each: there is no room for the marks lines under them).
 TWO_BIG = Position(
     rules=rules_dict(preset("classic", 2)),
     hands={
@@ -211,3 +213,60 @@ async def test_with_a_big_hand_the_log_gives_way_so_that_every_meld_stays_on_scr
             assert f"{rank_label(meld.rank)} x{len(meld.cards)}" in panel, panel
         assert "Your hand: 37 cards" in screen_text(app)
         assert app.table_screen.query_one(RichLog).outer_size.height >= 1
+
+
+def railroad_hand(size: int) -> GameState:
+    """Railroad for three: South holds ``size`` cards (after a kitty and a pile, say)."""
+    rules = preset("railroad", 3)
+    deck = [card for card in full_deck(decks=rules.decks, jokers=rules.jokers) if card.rank != 3]
+    return Position(
+        rules=rules_dict(rules),
+        hands={
+            "South": " ".join(map(str, deck[4 : 4 + 2 * size : 2])),
+            "West": "c5 d5 h6",
+            "East": "c6 d6 h8",
+        },
+        phase="play",
+        melds={"South": ["13: h13 h13 d13 d13 c13 c13 s13"]},
+    ).to_state()
+
+
+LABEL = re.compile(r"JK|(?:10|[2-9AJQK])[♣♦♥♠]")
+
+
+async def test_a_hand_of_50_cards_leaves_the_log_lines_at_80x24_and_larger() -> None:
+    app = make_test_app(state=railroad_hand(50))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.write_log([f"Line {n} of the log." for n in range(1, 9)])
+        await pilot.press("space")
+        await pilot.pause()
+        assert len(LABEL.findall(box_text(app, "HandView"))) == 50  # every card
+        assert app.table_screen.query_one(RichLog).outer_size.height >= 3
+        text = screen_text(app)
+        assert "Line 8 of the log." in text and "Line 6 of the log." in text, text
+        assert "1 selected" in text  # no marks line: the card is in reverse video
+        for size in ((100, 30), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            hand = box_text(app, "HandView")
+            assert len(LABEL.findall(hand)) == 50 and "▲" in hand, hand
+            assert "Line 8 of the log." in screen_text(app)
+
+
+async def test_a_hand_too_big_for_its_room_scrolls_with_the_cursor_and_clicks_follow() -> None:
+    app = make_test_app(state=railroad_hand(100))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        view = app.table_screen.query_one(HandView)
+        assert "Your hand: 100 cards, rows 1-7 of 9" in screen_text(app)
+        assert app.table_screen.query_one(RichLog).outer_size.height >= 3
+        await pilot.press("end")
+        await pilot.pause()
+        assert "Your hand: 100 cards, rows 3-9 of 9" in screen_text(app)
+        last = app.table_screen.cards[-1]
+        bottom = box_text(app, "HandView").splitlines()[-1]
+        assert bottom.endswith(f"{app.style.label(last)}]"), bottom  # under the cursor
+        # The top line shown is the third row of cards: a click there picks from it.
+        await pilot.click(HandView, offset=(2 + 2, 1))
+        assert app.table_screen.selected == {2 * view._per_line()}

@@ -24,7 +24,7 @@ from canasta.engine import (
 from canasta.engine.position import Position, TurnModel
 from canasta.tui.flow import meld_plan
 
-from .helpers import make_test_app, select_cards, settle
+from .helpers import make_test_app, screen_text, select_cards, settle
 
 OTHERS = {"West": "c5 d5 h6", "North": "c6 d6 h7", "East": "c7 d7 h9"}
 KINGS = ["13: h13 d13 c13"]
@@ -189,3 +189,25 @@ async def test_every_refusal_is_notified_and_changes_nothing() -> None:
                 assert app.session.actions == recorded
                 seen.add(reason)
     assert seen >= EXPECTED, EXPECTED - seen
+
+
+async def test_a_new_refusal_replaces_the_last_refusal_notice() -> None:
+    """A player who tries several illegal moves sees the latest refusal alone; the table's
+    other notices (a hint) stay."""
+    hands = {**OTHERS, "South": "c4 c4 d9 s9 h9 h7 c8 d11"}
+    state = Position(hands=hands, phase="play", melds={"North-South": KINGS}).to_state()
+    app = make_test_app(state=state)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        app.notify("A note that is no refusal.")
+        tries = [("c4 d9", "m"), ("c4 d9", "x"), ("c4 c4", "m")]
+        for cards, key in tries:
+            select_cards(app, parse_cards(cards))
+            await pilot.press(key, "escape")
+        await pilot.pause()
+        last = refusal(state, [Meld(parse_cards("c4 c4"))])[0]
+        messages = [note.message for note in app._notifications]
+        assert messages == ["A note that is no refusal.", last]
+        shown = " ".join(screen_text(app).replace("▌", " ").split())  # a toast's edge
+        assert last in shown
+        assert "Select just one card to discard." not in shown

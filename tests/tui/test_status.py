@@ -10,7 +10,9 @@ from canasta.engine import (
     check,
     legal_actions,
     parse_cards,
+    preset,
 )
+from canasta.engine.documents import rules_dict
 from canasta.engine.record import Position
 from canasta.tui.cards import CardStyle
 from canasta.tui.session import HUMAN, Session
@@ -78,6 +80,34 @@ def test_a_selection_that_cannot_be_melded_shows_the_engines_reason_unchanged() 
 def test_a_selection_that_melds_says_so() -> None:
     session = session_at("h12 d12 s12 c9 s4", phase="play", melds={"North-South": ["8: h8 d8 s8"]})
     assert say(session, "h12 d12 s12") == "Q♥ Q♦ Q♠: m melds them."
+
+
+def test_a_selection_of_a_rank_already_melded_says_m_adds_it_to_that_meld() -> None:
+    """The engine merges a meld into the team's meld of its rank: the status line says so."""
+    session = session_at(
+        "d5 s5 h5 h12 d12 s12 c9 s4 d7", phase="play", melds={"North-South": ["5: h5 s5 c5"]}
+    )
+    assert say(session, "d5 s5 h5") == "5♦ 5♠ 5♥: m adds them to your team's meld of fives."
+    assert say(session, "d5 s5 h5 h12 d12 s12") == (
+        "5♦ 5♠ 5♥ Q♥ Q♦ Q♠: m melds them (the fives join your team's meld of fives)."
+    )
+
+
+def test_railroad_says_whether_m_adds_to_the_open_meld_or_starts_a_new_one() -> None:
+    rules = preset("railroad", 3)
+    others = {"West": "d5 h6", "East": "c6 d6 h8"}
+    for meld, does in [
+        ("5: h5 d5 s5", "m adds them to your meld of fives"),
+        ("5: h5 d5 s5 h5 d5 s5 c5", "m melds them"),  # a canasta is closed (rules §13.4)
+    ]:
+        state = Position(
+            rules=rules_dict(rules),
+            hands={**others, "South": "c5 c5 h5 c9 s4"},
+            phase="play",
+            melds={"South": [meld]},
+        ).to_state()
+        session = Session(state, seats=(HUMAN, "random", "random"))
+        assert say(session, "c5 c5 h5") == f"5♣ 5♣ 5♥: {does}."
 
 
 def test_part_of_an_initial_meld_asks_for_the_rest_before_any_discard() -> None:

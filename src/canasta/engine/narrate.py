@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from canasta.engine.cards import THREE, Card, rank_name
+from canasta.engine.cards import THREE, WILD_RANK, Card, rank_name
 from canasta.engine.events import (
     CanastaCompleted,
     CardsLaidOff,
@@ -33,7 +33,7 @@ from canasta.engine.events import (
 from canasta.engine.rules import RuleSet, classic
 from canasta.engine.words import counted
 
-__all__ = ["CardLabel", "describe_event", "letter_label", "plain_cards"]
+__all__ = ["CardLabel", "describe_event", "letter_label", "meld_name", "plain_cards"]
 
 _NUMBERS = (
     "no",
@@ -62,6 +62,12 @@ def letter_label(card: Card) -> str:
 def plain_cards(cards: Iterable[Card], label: CardLabel = letter_label) -> str:
     """Cards as labels a player reads (``7D 7C``, or as ``label`` writes each card)."""
     return " ".join(label(card) for card in cards)
+
+
+def meld_name(rank: int) -> str:
+    """What the meld of ``rank`` holds, as in "the meld of kings": the plural of the rank,
+    or ``wild cards`` for railroad's meld of wild cards alone (§13.4)."""
+    return "wild cards" if rank == WILD_RANK else rank_name(rank, plural=True)
 
 
 def _count(n: int) -> str:
@@ -146,22 +152,26 @@ def _taken(event: PileTaken, told: _Telling) -> str:
             f"{_meld_words(rank, (*event.cards, event.top))}"
         )
     else:
-        how = f"by laying {told.label(event.top)} on the meld of {rank_name(rank, plural=True)}"
+        how = f"by laying {told.label(event.top)} on the meld of {meld_name(rank)}"
     return f"{told.who(event.seat)} took the pile ({counted(event.size, 'card')}) {how}."
 
 
 def _melded(event: Melded, told: _Telling) -> str:
     words = _meld_words(event.rank, event.cards)
-    # A player alone has no team: the meld is theirs.
-    whose = "the team's" if told.rules.partner(event.seat) is not None else "the meld of"
-    tail = f" onto {whose} {rank_name(event.rank, plural=True)}" if event.merged else ""
+    if told.rules.partner(event.seat) is None:  # a player alone has no team: the meld is theirs
+        meld = f"the meld of {meld_name(event.rank)}"
+    elif event.rank == WILD_RANK:
+        meld = "the team's meld of wild cards"
+    else:
+        meld = f"the team's {meld_name(event.rank)}"
+    tail = f" onto {meld}" if event.merged else ""
     return f"{told.who(event.seat)} melded {words} ({plain_cards(event.cards, told.label)}){tail}."
 
 
 def _laid_off(event: CardsLaidOff, told: _Telling) -> str:
     return (
         f"{told.who(event.seat)} laid off {plain_cards(event.cards, told.label)} on the meld of "
-        f"{rank_name(event.rank, plural=True)}."
+        f"{meld_name(event.rank)}."
     )
 
 

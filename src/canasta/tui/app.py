@@ -117,7 +117,7 @@ class CanastaApp(PlayApp):
                 self.startup = None
                 self.start_play()
 
-        self.push_screen(ResumeScreen(saved, session.state), chosen)
+        self.push_screen(ResumeScreen(saved, session.state, new_rules=self.options.rules), chosen)
 
     def resume_game(self) -> None:
         """Go back into the saved game: its session, its bots, the log from here on."""

@@ -23,6 +23,7 @@ from canasta.engine import (
     TakePile,
 )
 from canasta.engine.cards import rank_name
+from canasta.engine.narrate import meld_name
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -80,8 +81,7 @@ class CardStyle:
         if isinstance(action, Meld):
             return f"Meld {self.labels(action.cards)}"
         if isinstance(action, LayOff):
-            plural = rank_name(action.rank, plural=True)
-            return f"Lay off {self.labels(action.cards)} on the {plural}"
+            return f"Lay off {self.labels(action.cards)} on the meld of {meld_name(action.rank)}"
         if isinstance(action, Discard):
             return f"Discard {self.label(action.card)}"
         if isinstance(action, AskPartner):
@@ -90,6 +90,41 @@ class CardStyle:
             return "Answer yes" if action.yes else "Answer no"
         assert isinstance(action, NextRound)
         return "Deal the next round"
+
+    def hint(self, action: Action, reason: str) -> str:
+        """A bot's advice told once: the move as :meth:`action` writes it, then the bot's
+        ``reason`` without the part that only names the move again (a bot names it in the
+        engine's notation or in words: "Meld JK AH AS.", "Discard the five of clubs: ...")."""
+        move = self.action(action)
+        head, _, why = reason.strip().removesuffix(".").partition(": ")
+        head = "" if _names_move(head, action) else head
+        why = "" if _names_move(why, action) else why
+        if head and why:
+            return f"{move}. {reason}"
+        if head:
+            return f"{move}. {head}."
+        return f"{move}: {why}." if why else f"{move}."
+
+
+def _names_move(words: str, action: Action) -> bool:
+    """Whether ``words`` only name ``action``, as a bot writes it."""
+    said = words.strip().lower()
+    if said == str(action).lower():
+        return True
+    if isinstance(action, (Meld, LayOff)):  # railroad's bot says "meld" for a lay-off too
+        placed = " ".join(["meld", *(card.label.lower() for card in action.cards)])
+        laid_off = (
+            isinstance(action, LayOff)
+            and said == f"lay off on the {rank_name(action.rank, plural=True)}"
+        )
+        return said == placed or laid_off
+    if isinstance(action, Discard):
+        return said == f"discard the {action.card.name}"
+    if isinstance(action, DrawStock):
+        return said in ("draw", "draw two", "draw from the stock")
+    if isinstance(action, TakePile):
+        return said.startswith("take the pile")
+    return isinstance(action, AskPartner) and said == "ask partner"
 
 
 def _rank_key(card: Card) -> tuple[int, int, int]:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import App
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import RichLog
 
@@ -135,6 +136,8 @@ class PlayApp(App[int]):
         self._last_seat: int | None = None
         self._touched: tuple[frozenset[int], ...] = ()
         self._pile_touched = False
+        #: The notice of the last refusal, replaced by the next one.
+        self._refusal: Notification | None = None
 
     # ------------------------------------------------------------------ start
 
@@ -267,18 +270,29 @@ class PlayApp(App[int]):
         try:
             happened = self.session.apply_all(actions, seat=seat)
         except IllegalActionError as error:
-            self.notify(error.sentence, title="Not allowed", severity="warning")
+            self.refuse(error.sentence, title="Not allowed")
             return False
         self._last_seat = mover
         self._changed(happened)
         return True
+
+    def refuse(self, sentence: str, *, title: str = "") -> None:
+        """Say why a move cannot be made, in place of the last such notice: a player who
+        tries several things sees the latest refusal, not a pile of them."""
+        if self._refusal is not None:
+            # Textual has no public way to withdraw one notification (its toasts use this).
+            self._unnotify(self._refusal, refresh=False)
+        self._refusal = Notification(
+            sentence, title, "warning", self.NOTIFICATION_TIMEOUT, markup=False
+        )
+        self.post_message(Notify(self._refusal))
 
     def undo(self) -> None:
         """Take back the last meld or lay-off of the turn."""
         try:
             undone = self.session.undo()
         except LookupError as error:
-            self.notify(str(error), severity="warning")
+            self.refuse(str(error))
             return
         who = self.session.names[self.viewer]
         self.write_log([f"{who} took back a move: {self.style.action(undone)}."])
@@ -375,7 +389,7 @@ class PlayApp(App[int]):
             return
         decision = self.players.hint(self.viewer, state, actions=len(self.session.actions))
         self.call_from_thread(
-            self._hinted, state, f"{self.style.action(decision.action)}. {decision.reason}"
+            self._hinted, state, self.style.hint(decision.action, decision.reason)
         )
 
     def _hinted(self, state: GameState, hint: str) -> None:

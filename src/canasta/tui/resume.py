@@ -10,11 +10,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Static
 
-from canasta.engine import GameState, Phase
+from canasta.engine import GameState, Phase, RuleSet
 from canasta.persist import SavedGame
 from canasta.tui.seats import scores_text
 
-__all__ = ["ResumeScreen", "describe_saved"]
+__all__ = ["ResumeScreen", "describe_saved", "new_game_warning"]
 
 
 def describe_saved(saved: SavedGame, state: GameState) -> str:
@@ -36,9 +36,22 @@ def describe_saved(saved: SavedGame, state: GameState) -> str:
     )
 
 
+def new_game_warning(saved: RuleSet, new: RuleSet) -> str:
+    """What a new game instead of the saved one (of ``saved`` rules) would be, and what
+    becomes of the saved one: said plainly when the new game is of another table."""
+    fate = (
+        f"New game (n) deals {new.label} and deletes this unfinished game: "
+        "only one unfinished game is kept."
+    )
+    if new == saved:
+        return fate
+    return f"You asked for {new.label}, but this game is {saved.label}. {fate}"
+
+
 class ResumeScreen(Screen[bool]):
-    """An unfinished game is saved: ``r`` resumes it (``True``), ``n`` deals a new game
-    (``False``, and the saved game is replaced by the new one)."""
+    """An unfinished game is saved: ``r`` resumes it (``True``), ``n`` deals a new game of
+    ``new_rules`` (``False``, and the saved game is replaced by the new one: the screen
+    says so)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose(True)", "Resume"),
@@ -47,16 +60,19 @@ class ResumeScreen(Screen[bool]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, saved: SavedGame, state: GameState) -> None:
+    def __init__(self, saved: SavedGame, state: GameState, *, new_rules: RuleSet) -> None:
         super().__init__(classes="resume-screen")
         self.saved = saved
         self.state = state
+        self.new_rules = new_rules
 
     def compose(self) -> ComposeResult:
         """The saved game in one sentence and two buttons."""
         with Vertical(classes="dialog", id="resume"):
             yield Label("Welcome back: a game is unfinished.", classes="dialog-title")
             yield Static(describe_saved(self.saved, self.state), classes="dialog-detail")
+            warning = new_game_warning(self.state.rules, self.new_rules)
+            yield Static(warning, id="resume-warning", classes="dialog-detail")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Resume (r)", id="resume-game", variant="primary")
                 yield Button("New game (n)", id="new-game")

@@ -23,7 +23,9 @@ from canasta.engine import (
     apply,
     check,
 )
+from canasta.engine.events import Melded
 from canasta.engine.kinds import sevens_locked
+from canasta.engine.narrate import meld_name
 from canasta.tui.cards import CardStyle
 from canasta.tui.flow import meld_plan
 from canasta.tui.seats import team_label
@@ -141,10 +143,28 @@ def _play_sentence(
             if error.reason is Reason.SEVENS_LOCKED:
                 return lead + f"{labels}: {error.sentence} l lays it off; select more to meld."
         return lead + f"{labels}: x discards it, l lays it off; select more to meld."
+    plan = meld_plan(session, chosen, seat=viewer)
+    merged: list[int] = []  # the ranks whose melds the plan adds to
     try:
         trial = state
-        for action in meld_plan(session, chosen, seat=viewer):
-            trial = apply(trial, action, seat=viewer).state
+        for action in plan:
+            step = apply(trial, action, seat=viewer)
+            trial = step.state
+            merged.extend(e.rank for e in step.events if isinstance(e, Melded) and e.merged)
     except IllegalActionError as error:
         return lead + f"{labels}: {error.sentence}"
-    return lead + f"{labels}: m melds them."
+    return lead + f"{labels}: {_meld_key(state.rules, viewer, melds=len(plan), merged=merged)}."
+
+
+def _meld_key(rules: RuleSet, viewer: int, *, melds: int, merged: Sequence[int]) -> str:
+    """What ``m`` does with the selection: melds it, or adds (part of) it to the melds of
+    the ``merged`` ranks already on the table (as the engine does)."""
+    if not merged:
+        return "m melds them"
+    whose = "your team's" if rules.partner(viewer) is not None else "your"
+    names = " and ".join(meld_name(rank) for rank in merged)
+    if len(merged) > 1:
+        return f"m melds them (the {names} join {whose} melds of those ranks)"
+    if melds == 1:
+        return f"m adds them to {whose} meld of {names}"
+    return f"m melds them (the {names} join {whose} meld of {names})"

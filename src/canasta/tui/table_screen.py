@@ -29,7 +29,6 @@ from canasta.engine import (
     Phase,
     TakePile,
 )
-from canasta.engine.words import counted
 from canasta.tui.cards import hand_order
 from canasta.tui.flow import lay_off_ranks, meld_plan, smallest_take
 from canasta.tui.middle import arrange, middle_lines, panels_of
@@ -58,6 +57,8 @@ _WIDE = 110
 _BARS, _STATUS = 3, 3
 #: Narrow layout: the least lines of the log, and of the melds and pile row.
 _LOG_MIN, _MIDDLE_MIN = 3, 6
+#: The lines of the hand's border.
+_HAND_BORDER = 2
 
 #: The table's actions whose keys come and go with the position, and their parameters.
 _GAME_ACTIONS: tuple[tuple[str, tuple[object, ...]], ...] = (
@@ -171,12 +172,17 @@ class TableScreen(Screen[None]):
         every meld packed in columns would not fit, the log gives up lines down to one.
         (Wide: the log has its own column, and the melds all the height the hand leaves.)"""
         middle = self.query_one("#middle")
+        hand_view = self.query_one(HandView)
+        # The hand takes what the least of the melds (and, narrow, of the log) leaves.
+        room = height - _BARS - _STATUS - _MIDDLE_MIN - _HAND_BORDER
         if width >= _WIDE:
+            hand_view.fit(max(2, room))
             middle.styles.height = None
             return
+        hand_view.fit(max(2, room - _LOG_MIN))
         if self.table is None:
             return
-        hand = self.query_one(HandView).lines_at(width - 4) + 2
+        hand = hand_view.lines_at(width - 4) + _HAND_BORDER
         free = height - _BARS - _STATUS - hand - _LOG_MIN
         panels = panels_of(middle)
         pile = len(self.query_one(PilePanel).lines())
@@ -209,9 +215,6 @@ class TableScreen(Screen[None]):
         hand = self.query_one(HandView)
         hand.show_hand(self.table, self.cards, self.selected, self.cursor)
         chosen = self.selection()
-        hand.border_title = (
-            "Hand hidden" if self.table.hidden else f"Your hand: {counted(len(self.cards), 'card')}"
-        )
         hand.border_subtitle = (
             f"{len(chosen)} selected = {sum(card.value for card in chosen)} points"
             if chosen
@@ -347,7 +350,7 @@ class TableScreen(Screen[None]):
         """Discard the selected card (or, with none selected, the card under the cursor)."""
         chosen = self.selection()
         if len(chosen) > 1:
-            self.app.notify("Select just one card to discard.", severity="warning")
+            self.game.refuse("Select just one card to discard.")
             return
         if not chosen and not self.cards:
             return

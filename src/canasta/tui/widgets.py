@@ -271,7 +271,12 @@ def frozen_by(seen: PlayerView) -> str:
 
 
 class HandView(TableWidget):
-    """The viewer's hand in display order: a cursor, selected cards raised and marked."""
+    """The viewer's hand in display order: a cursor, selected cards raised and marked.
+
+    Each row of cards has a line of marks under the selected ones. Within :attr:`room`
+    lines (set by the screen, so that the log keeps some lines), a hand too big for that
+    drops the marks lines (selected cards stay in reverse video), and a hand too big even
+    so shows the rows around the cursor, which the arrows move."""
 
     class CardClicked(Message):
         """A card of the hand was clicked."""
@@ -285,6 +290,10 @@ class HandView(TableWidget):
         self.cards: tuple[Card, ...] = ()
         self.selected: frozenset[int] = frozenset()
         self.cursor = 0
+        #: The most lines the hand may take (``None``: as many as it needs).
+        self.room: int | None = None
+        #: The first row of cards shown (when not all of them fit in :attr:`room`).
+        self.top = 0
 
     def show_hand(
         self, table: Table, cards: tuple[Card, ...], selected: frozenset[int], cursor: int
@@ -295,14 +304,69 @@ class HandView(TableWidget):
         self.selected = selected
         self.cursor = cursor
         self.table = table
+        self._retitle()
         self.refresh(layout=resized)
+
+    def fit(self, room: int | None) -> None:
+        """Take at most ``room`` lines from now on."""
+        if room != self.room:
+            self.room = room
+            self._retitle()
+            self.refresh(layout=True)
+
+    def on_resize(self) -> None:
+        """The rows of cards change with the width."""
+        self._retitle()
+
+    def _retitle(self) -> None:
+        """``Your hand: 50 cards``, and which rows show when not all of them fit."""
+        if self.table is None:
+            return
+        if self.table.hidden:
+            self.border_title = "Hand hidden"
+            return
+        title = f"Your hand: {counted(len(self.cards), 'card')}"
+        window = self.window()
+        if window is not None:
+            first, last, rows = window
+            title += f", rows {first}-{last} of {rows}"
+        self.border_title = title
 
     def _per_line(self) -> int:
         width = self.content_region.width or self.size.width or 78
         return max(1, (width + 1) // _CELL)
 
+    def _rows(self, per_line: int) -> int:
+        return max(1, -(-len(self.cards) // per_line))
+
+    def _row_lines(self, rows: int) -> int:
+        """Two lines per row of cards (the cards, the marks) where they fit, else one."""
+        return 2 if self.room is None or 2 * rows <= self.room else 1
+
+    def _shown(self, rows: int) -> int:
+        """How many rows of cards are shown (all of them, or as many as fit)."""
+        if self.room is None:
+            return rows
+        return max(1, min(rows, self.room // self._row_lines(rows)))
+
+    def _scrolled(self, per_line: int) -> int:
+        """The first row to show: as before, unless the cursor's row is out of sight."""
+        rows, row = self._rows(per_line), self.cursor // per_line
+        shown = self._shown(rows)
+        self.top = max(0, min(max(self.top, row - shown + 1), row, rows - shown))
+        return self.top
+
+    def window(self) -> tuple[int, int, int] | None:
+        """The first and last rows shown (from 1) and the rows in all, when not all are."""
+        per_line = self._per_line()
+        rows = self._rows(per_line)
+        shown = self._shown(rows)
+        top = self._scrolled(per_line)
+        return None if shown == rows else (top + 1, top + shown, rows)
+
     def render(self) -> RenderableType:
-        """Rows of cards, each with a line of marks under the selected ones."""
+        """Rows of cards, each with a line of marks under the selected ones where there is
+        room."""
         if self.table is None:
             return ""
         style = self.table.style
@@ -311,12 +375,15 @@ class HandView(TableWidget):
         if not self.cards:
             return Text("No cards in hand.", style="dim")
         per_line = self._per_line()
+        rows = self._rows(per_line)
+        marked = self._row_lines(rows) == 2
         mark = "^" if style.ascii else "▲"
-        rows: list[Text] = []
-        for start in range(0, len(self.cards), per_line):
+        lines: list[Text] = []
+        top = self._scrolled(per_line)
+        for row in range(top, top + self._shown(rows)):
             labels = Text()
             marks = Text()
-            for index in range(start, min(start + per_line, len(self.cards))):
+            for index in range(row * per_line, min((row + 1) * per_line, len(self.cards))):
                 card = self.cards[index]
                 chosen = index in self.selected
                 at_cursor = index == self.cursor
@@ -328,25 +395,29 @@ class HandView(TableWidget):
                 labels.append_text(label)
                 labels.append("] " if at_cursor else "  ", style="bold")
                 marks.append(f"  {mark}   " if chosen else "      ", style="bold")
-            rows.append(labels)
-            rows.append(marks)
-        return Text("\n").join(rows)
+            lines.append(labels)
+            if marked:
+                lines.append(marks)
+        return Text("\n").join(lines)
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        """Two lines per row of cards."""
+        """Two lines per row of cards, or fewer (see the class)."""
         return self.lines_at(width)
 
     def lines_at(self, width: int) -> int:
-        """The lines the hand takes ``width`` cells wide: two per row of cards."""
-        per_line = max(1, (width + 1) // _CELL)
-        return max(2, 2 * -(-len(self.cards) // per_line))
+        """The lines the hand takes ``width`` cells wide: two per row of cards, or one, or
+        :attr:`room` at most (see the class)."""
+        rows = self._rows(max(1, (width + 1) // _CELL))
+        return max(2, self._row_lines(rows) * self._shown(rows))
 
     def on_click(self, event: events.Click) -> None:
         """Turn a click into the index of the card under it."""
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        index = (offset.y // 2) * self._per_line() + offset.x // _CELL
+        per_line = self._per_line()
+        row = self.top + offset.y // self._row_lines(self._rows(per_line))
+        index = row * per_line + offset.x // _CELL
         if 0 <= index < len(self.cards):
             self.post_message(self.CardClicked(index))
 
