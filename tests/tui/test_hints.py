@@ -1,5 +1,6 @@
-"""The hint (h) tells its move once, in the table's card labels: never a second time in the
-engine's notation, in letter labels or in words, at classic and railroad tables."""
+"""The hint (h) tells its move once, in the table's card labels, then why: never the move a
+second time in the engine's notation, in letter labels or in words, at classic and railroad
+tables (the bots' reasons say why only: tests/bots/test_reasons.py)."""
 
 from __future__ import annotations
 
@@ -44,7 +45,9 @@ async def test_railroad_hint_names_its_meld_once_in_card_labels() -> None:
         await pilot.press("h")
         await settle(pilot)
         hints = [note.message for note in app._notifications if note.title == "Hint"]
-        assert hints == ["Meld JK JK A♥ A♠ A♠."]
+        assert hints == [
+            "Meld JK JK A♥ A♠ A♠. Melds build the canastas of each kind that going out needs."
+        ]
 
 
 @pytest.mark.parametrize(("system", "players"), [("classic", 4), ("railroad", 3)])
@@ -73,5 +76,5 @@ def test_a_lay_off_on_the_wild_cards_is_told_as_their_meld() -> None:
     style = CardStyle()
     lay_off = LayOff(WILD_RANK, parse_cards("jk c2"))
     assert style.action(lay_off) == "Lay off JK 2♣ on the meld of wild cards"
-    going_out = style.hint(lay_off, "Going out: lay off on the jokers.")
-    assert going_out == "Lay off JK 2♣ on the meld of wild cards. Going out."
+    going_out = style.hint(lay_off, "On the way out this turn.")
+    assert going_out == "Lay off JK 2♣ on the meld of wild cards. On the way out this turn."

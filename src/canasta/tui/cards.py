@@ -22,7 +22,6 @@ from canasta.engine import (
     NextRound,
     TakePile,
 )
-from canasta.engine.cards import rank_name
 from canasta.engine.narrate import meld_name
 
 if TYPE_CHECKING:
@@ -92,39 +91,9 @@ class CardStyle:
         return "Deal the next round"
 
     def hint(self, action: Action, reason: str) -> str:
-        """A bot's advice told once: the move as :meth:`action` writes it, then the bot's
-        ``reason`` without the part that only names the move again (a bot names it in the
-        engine's notation or in words: "Meld JK AH AS.", "Discard the five of clubs: ...")."""
-        move = self.action(action)
-        head, _, why = reason.strip().removesuffix(".").partition(": ")
-        head = "" if _names_move(head, action) else head
-        why = "" if _names_move(why, action) else why
-        if head and why:
-            return f"{move}. {reason}"
-        if head:
-            return f"{move}. {head}."
-        return f"{move}: {why}." if why else f"{move}."
-
-
-def _names_move(words: str, action: Action) -> bool:
-    """Whether ``words`` only name ``action``, as a bot writes it."""
-    said = words.strip().lower()
-    if said == str(action).lower():
-        return True
-    if isinstance(action, (Meld, LayOff)):  # railroad's bot says "meld" for a lay-off too
-        placed = " ".join(["meld", *(card.label.lower() for card in action.cards)])
-        laid_off = (
-            isinstance(action, LayOff)
-            and said == f"lay off on the {rank_name(action.rank, plural=True)}"
-        )
-        return said == placed or laid_off
-    if isinstance(action, Discard):
-        return said == f"discard the {action.card.name}"
-    if isinstance(action, DrawStock):
-        return said in ("draw", "draw two", "draw from the stock")
-    if isinstance(action, TakePile):
-        return said.startswith("take the pile")
-    return isinstance(action, AskPartner) and said == "ask partner"
+        """A bot's advice: the move as :meth:`action` writes it, then the bot's ``reason``,
+        which says why and never names the move again (the bots' rule)."""
+        return f"{self.action(action)}. {reason}"
 
 
 def _rank_key(card: Card) -> tuple[int, int, int]:
