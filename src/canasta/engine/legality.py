@@ -34,9 +34,10 @@ from canasta.engine.kind_play import (
     validate_kind_take,
 )
 from canasta.engine.kind_turns import kind_discards, validate_kind_discard
+from canasta.engine.meld_listing import meld_candidates
 from canasta.engine.melds import split_rank
 from canasta.engine.pile import take_candidates, validate_take
-from canasta.engine.placement import Placement, meld_candidates, validate_meld
+from canasta.engine.placement import Placement, validate_meld
 from canasta.engine.rules import RuleSet, classic
 from canasta.engine.state import GameState, Phase
 from canasta.engine.turns import discard_error, validate_discard
