@@ -92,20 +92,22 @@ def _gather_facts(state: GameState) -> TurnFacts:
     held = sum(1 for card in state.pending if card not in RED_THREES) if state.pending else 0
     table = {}
     canastas = 0
+    size = rules.canasta_size
     for meld in state.melds[team]:
         table[meld.rank] = (meld.naturals, meld.wilds)
-        canastas += meld.is_canasta(rules)
+        canastas += len(meld.cards) >= size  # Meld.is_canasta, inlined on the hot path
+    permission = state.permission
     return TurnFacts(
-        team=team,
-        hand=hand,
-        melded=melded,
-        need=0 if melded else state.minimums[team] - state.turn_value,
-        canastas=canastas,
-        permission=state.permission,
-        held=held,
-        table=table,
+        team,
+        hand,
+        melded,
+        0 if melded else state.minimums[team] - state.turn_value,
+        canastas,
+        permission,
+        held,
+        table,
         # Two cards kept, with the team melded and partner not asked, is all the turn asks.
-        unguarded=len(hand) + held - 2 if melded and state.permission is None else -1,
+        len(hand) + held - 2 if melded and permission is None else -1,
     )
 
 
