@@ -25,7 +25,7 @@ from canasta.engine.solver import (
 )
 from canasta.engine.state import GameState
 
-__all__ = ["clear_memo", "meld_candidates"]
+__all__ = ["meld_candidates"]
 
 #: A play: the cards placed, and the naturals and wild cards of the meld after it.
 Play = tuple[tuple[Card, ...], int, int]
@@ -38,12 +38,7 @@ FreePlays = dict[
 #: The rule set whose free plays are remembered, and those plays (a few hundred hands'
 #: worth: the memo is emptied when it grows past :data:`_MEMO_SIZE`).
 _memo: list[tuple[RuleSet | None, FreePlays]] = [(None, {})]
-_MEMO_SIZE = 256
-
-
-def clear_memo() -> None:
-    """Forget the remembered free plays (for cold-cache figures)."""
-    _memo[0] = (None, {})
+_MEMO_SIZE = 1024
 
 
 def _in_order(rank: int, naturals: tuple[Card, ...], wilds: tuple[Card, ...]) -> tuple[Card, ...]:

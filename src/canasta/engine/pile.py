@@ -156,10 +156,9 @@ def take_candidates(state: GameState) -> list[TakePile]:
     base_n, base_w = facts.table.get(rank, (0, 0))
     shapes = valid_shapes(rules)
     wilds = () if frozen else tuple(card for card in hand if card in WILD_CARDS)
-    wild_sets = ((),) if frozen else sub_multisets(wilds, 0, rules.max_wilds)
     out = []
     for nat in sub_multisets(mine, 2 if frozen else 0, len(mine)):
-        for wild in wild_sets:
+        for wild in ((),) if frozen else sub_multisets(wilds, 0, rules.max_wilds):
             if rank not in facts.table and len(nat) + len(wild) < 2:
                 continue
             n = base_n + 1 + len(nat)

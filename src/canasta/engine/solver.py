@@ -43,7 +43,6 @@ __all__ = [
     "can_go_out",
     "can_reach",
     "canastas_short",
-    "clear_memos",
     "count_hand",
     "hand_groups",
     "max_meld_value",
@@ -413,78 +412,41 @@ def _can_place_all(hand: HandCounts, table: TableCounts, rules: RuleSet) -> bool
     return len(costs) >= short and required + sum(costs[:short]) <= wilds
 
 
-#: Index tuples of sub-multisets, by ``(pattern, low, high)`` (see :func:`_choices`), and
-#: grouped by size. They hold plain ints, which the garbage collector stops tracking, where
-#: tuples of cards would stay tracked and make every full collection long. Each is emptied
-#: past 4,096 patterns.
-_CHOICES: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, ...], ...]] = {}
-_GROUPED: dict[tuple[tuple[int, ...], int, int], tuple[tuple[tuple[int, ...], ...], ...]] = {}
-_MOST_PATTERNS = 4096
+@lru_cache(maxsize=65536)
+def sub_multisets(cards: tuple[Card, ...], low: int, high: int) -> tuple[tuple[Card, ...], ...]:
+    """Every distinct sub-multiset of sorted ``cards`` with ``low`` to ``high`` cards."""
+    kinds: list[tuple[Card, int]] = []
+    for card in cards:
+        if kinds and kinds[-1][0] == card:
+            kinds[-1] = (card, kinds[-1][1] + 1)
+        else:
+            kinds.append((card, 1))
+    out: list[tuple[Card, ...]] = []
 
-
-def _choices(pattern: tuple[int, ...], low: int, high: int) -> tuple[tuple[int, ...], ...]:
-    """Every distinct sub-multiset with ``low`` to ``high`` cards of sorted cards whose kinds
-    come ``pattern`` times each, as indices of the cards taken (the first copies of a kind),
-    in walk order: the first kind taken 0, 1, ... times, each followed by the rest."""
-    key = (pattern, low, high)
-    known = _CHOICES.get(key)
-    if known is not None:
-        return known
-    out: list[tuple[int, ...]] = []
-    starts = [sum(pattern[:kind]) for kind in range(len(pattern))]
-
-    def walk(kind: int, chosen: tuple[int, ...]) -> None:
+    def walk(index: int, chosen: tuple[Card, ...]) -> None:
         if len(chosen) > high:
             return
-        if kind == len(pattern):
+        if index == len(kinds):
             if len(chosen) >= low:
                 out.append(chosen)
             return
-        start = starts[kind]
-        for count in range(pattern[kind] + 1):
-            walk(kind + 1, chosen + tuple(range(start, start + count)))
+        card, count = kinds[index]
+        for k in range(count + 1):
+            walk(index + 1, chosen + (card,) * k)
 
     walk(0, ())
-    if len(_CHOICES) >= _MOST_PATTERNS:
-        _CHOICES.clear()
-    known = _CHOICES[key] = tuple(out)
-    return known
+    return tuple(out)
 
 
-def _pattern(cards: tuple[Card, ...]) -> tuple[int, ...]:
-    """How many times each kind of the sorted ``cards`` comes, in order."""
-    return tuple(map(cards.count, dict.fromkeys(cards)))
-
-
-def sub_multisets(cards: tuple[Card, ...], low: int, high: int) -> tuple[tuple[Card, ...], ...]:
-    """Every distinct sub-multiset of sorted ``cards`` with ``low`` to ``high`` cards."""
-    take = cards.__getitem__
-    return tuple([tuple(map(take, chosen)) for chosen in _choices(_pattern(cards), low, high)])
-
-
+@lru_cache(maxsize=65536)
 def sub_multisets_by_size(
     cards: tuple[Card, ...], low: int, high: int
 ) -> tuple[tuple[tuple[Card, ...], ...], ...]:
     """:func:`sub_multisets` grouped by size: item ``n`` holds those of ``n`` cards."""
-    pattern = _pattern(cards)
-    key = (pattern, low, high)
-    grouped = _GROUPED.get(key)
-    if grouped is None:
-        groups: list[list[tuple[int, ...]]] = [[] for _ in range(high + 1)]
-        for chosen in _choices(pattern, low, high):
-            groups[len(chosen)].append(chosen)
-        if len(_GROUPED) >= _MOST_PATTERNS:
-            _GROUPED.clear()
-        grouped = _GROUPED[key] = tuple(tuple(group) for group in groups)
-    take = cards.__getitem__
-    return tuple([tuple([tuple(map(take, chosen)) for chosen in group]) for group in grouped])
-
-
-def clear_memos() -> None:
-    """Forget every hand and pattern the solver remembers (for cold-cache figures)."""
-    count_hand.cache_clear()
-    _CHOICES.clear()
-    _GROUPED.clear()
+    groups: list[list[tuple[Card, ...]]] = [[] for _ in range(high + 1)]
+    for subset in sub_multisets(cards, low, high):
+        groups[len(subset)].append(subset)
+    return tuple(tuple(group) for group in groups)
 
 
 def hand_groups(hand: tuple[Card, ...]) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:
