@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 
@@ -37,6 +36,8 @@ def freezing_up_cards(rules: RuleSet) -> frozenset[Card]:
 
 def shuffled_deck(rules: RuleSet, seed: int, round_no: int) -> tuple[Card, ...]:
     """The deck that ``seed`` deals in round ``round_no`` (when no deck is stacked)."""
+    import random  # the first deal loads it, so that ``import canasta.engine`` stays fast
+
     deck = list(full_deck(decks=rules.decks, jokers=rules.jokers))
     random.Random(f"canasta:{seed}:{round_no}").shuffle(deck)
     return tuple(deck)

@@ -8,7 +8,7 @@ from canasta.engine.events import Event, PartnerAnswered, PartnerAsked, WentOut
 from canasta.engine.melds import meld_error
 from canasta.engine.round_end import end_round
 from canasta.engine.rules import RuleSet
-from canasta.engine.solver import can_go_out, count_hand, two_stranded
+from canasta.engine.solver import TableCounts, can_go_out, count_hand, two_stranded
 from canasta.engine.state import GameState, Phase
 
 __all__ = [
@@ -61,9 +61,9 @@ def is_concealed(before: GameState, after: GameState) -> bool:
     return canasta
 
 
-def ask_error(state: GameState) -> IllegalActionError | None:
+def ask_error(state: GameState, table: TableCounts | None = None) -> IllegalActionError | None:
     """Why "may I go out?" is refused now, or ``None``: the player must be able to go out
-    this turn (§8.1)."""
+    this turn (§8.1). ``table`` is the team's melds as counts, when the caller has them."""
     rules = state.rules
     seat = state.turn
     if rules.partner(seat) is None:
@@ -87,7 +87,8 @@ def ask_error(state: GameState) -> IllegalActionError | None:
             "8.1",
         )
     team = rules.team_of(seat)
-    table = {meld.rank: (meld.naturals, meld.wilds) for meld in state.melds[team]}
+    if table is None:
+        table = {meld.rank: (meld.naturals, meld.wilds) for meld in state.melds[team]}
     if two_stranded(hand, table, rules) or not can_go_out(
         count_hand(hand),
         table,

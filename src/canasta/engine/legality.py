@@ -34,9 +34,10 @@ from canasta.engine.kind_play import (
     validate_kind_take,
 )
 from canasta.engine.kind_turns import kind_discards, validate_kind_discard
+from canasta.engine.meld_listing import meld_candidates
 from canasta.engine.melds import split_rank
 from canasta.engine.pile import take_candidates, validate_take
-from canasta.engine.placement import Placement, meld_candidates, validate_meld
+from canasta.engine.placement import Placement, turn_facts, validate_meld
 from canasta.engine.rules import RuleSet, classic
 from canasta.engine.state import GameState, Phase
 from canasta.engine.turns import discard_error, validate_discard
@@ -209,7 +210,8 @@ def _discards(state: GameState) -> list[Discard]:
 
 
 def _ask(state: GameState) -> list[AskPartner]:
-    return [] if ask_error(state) else [_ASK]
+    # The meld listing has just gathered the turn's facts, the table of melds among them.
+    return [] if ask_error(state, turn_facts(state).table) else [_ASK]
 
 
 def _answers(state: GameState) -> list[Action]:

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from canasta.engine.actions import LayOff, sorted_lay_off, sorted_meld
+from canasta.engine.actions import LayOff
 from canasta.engine.actions import Meld as MeldAction
 from canasta.engine.cards import (
-    ACE,
-    BLACK_THREES,
     RED_THREES,
     THREE,
     Card,
@@ -23,16 +21,12 @@ from canasta.engine.cards import (
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import CanastaCompleted, CardsLaidOff, Event, Melded, RedThreeLaid
 from canasta.engine.going_out import canastas_needed, go_out
-from canasta.engine.melds import Meld, meld_error, split_rank, valid_shapes
+from canasta.engine.melds import Meld, meld_error, split_rank
 from canasta.engine.rules import RuleSet
 from canasta.engine.solver import (
     can_go_out,
     can_reach,
     count_hand,
-    hand_groups,
-    max_meld_value,
-    sub_multisets,
-    sub_multisets_by_size,
 )
 from canasta.engine.state import (
     GameState,
@@ -50,7 +44,6 @@ __all__ = [
     "canasta_events",
     "commit_placement",
     "meld",
-    "meld_candidates",
     "place_cards",
     "placement_error",
     "receive_pile",
@@ -99,20 +92,22 @@ def _gather_facts(state: GameState) -> TurnFacts:
     held = sum(1 for card in state.pending if card not in RED_THREES) if state.pending else 0
     table = {}
     canastas = 0
+    size = rules.canasta_size
     for meld in state.melds[team]:
         table[meld.rank] = (meld.naturals, meld.wilds)
-        canastas += meld.is_canasta(rules)
+        canastas += len(meld.cards) >= size  # Meld.is_canasta, inlined on the hot path
+    permission = state.permission
     return TurnFacts(
-        team=team,
-        hand=hand,
-        melded=melded,
-        need=0 if melded else state.minimums[team] - state.turn_value,
-        canastas=canastas,
-        permission=state.permission,
-        held=held,
-        table=table,
+        team,
+        hand,
+        melded,
+        0 if melded else state.minimums[team] - state.turn_value,
+        canastas,
+        permission,
+        held,
+        table,
         # Two cards kept, with the team melded and partner not asked, is all the turn asks.
-        unguarded=len(hand) + held - 2 if melded and state.permission is None else -1,
+        len(hand) + held - 2 if melded and permission is None else -1,
     )
 
 
@@ -363,77 +358,6 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
     if error is not None:
         raise error
     return Placement(rank, cards, hand_after, melds_after, meld, merged, value)
-
-
-def _in_order(rank: int, naturals: tuple[Card, ...], wilds: tuple[Card, ...]) -> tuple[Card, ...]:
-    """Naturals and wilds as one sorted tuple (only aces sort below the twos)."""
-    return tuple(sorted(naturals + wilds)) if rank == ACE else wilds + naturals
-
-
-def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
-    """Every legal meld and lay-off (a meld of a rank the team has is offered once, as the
-    lay-off, §5.3), each passed by the guard that :func:`validate_meld` runs."""
-    rules = state.rules
-    facts = turn_facts(state)
-    if THREE in facts.table:
-        return []  # after the black threes only the discard may follow (§5.5)
-    hand = facts.hand
-    naturals, wilds = hand_groups(hand)
-    melded = facts.melded
-    if not melded:
-        # No placement can reach the minimum if everything meldable together falls short.
-        blacks = sum(card_value(card) for card in hand if card in BLACK_THREES)
-        if max_meld_value(count_hand(hand), facts.table, rules)[0] + blacks < facts.need:
-            return []
-    shapes = valid_shapes(rules)
-    by_size = sub_multisets_by_size(wilds, 0, min(rules.max_wilds, len(wilds)))
-    free = facts.unguarded
-    out: list[MeldAction | LayOff] = []
-
-    def offer(rank: int, mine: tuple[Card, ...], base: tuple[int, int], lay_off: bool) -> None:
-        """Every play of naturals of ``mine`` (two at least for a new meld) with wild cards
-        that makes a legal shape and that the guard passes."""
-        low = 0 if lay_off else rules.min_naturals
-        for n, nats in enumerate(sub_multisets_by_size(mine, low, len(mine))):
-            naturals_after = base[0] + n
-            for w, wild_group in enumerate(by_size):
-                if not n + w or (naturals_after, base[1] + w) not in shapes:
-                    continue
-                for nat in nats:
-                    nat_value = 0 if melded else sum(card_value(c) for c in nat)
-                    for wild in wild_group:
-                        placed = _in_order(rank, nat, wild)
-                        if n + w > free and placement_error(
-                            state,
-                            facts,
-                            rank=rank,
-                            cards=placed,
-                            naturals_after=naturals_after,
-                            wilds_after=base[1] + w,
-                            value=0 if melded else nat_value + sum(card_value(c) for c in wild),
-                        ):
-                            continue
-                        out.append(sorted_lay_off(rank, placed) if lay_off else sorted_meld(placed))
-
-    few = rules.min_naturals
-    for rank, cards in naturals.items():
-        if len(cards) < few or rank in facts.table or cards[0] in RED_THREES:
-            continue
-        if rank == THREE:
-            fewest = min(rules.black_three_meld_sizes, default=len(cards) + 1)
-            for nat in sub_multisets(cards, fewest, len(cards)):
-                try:
-                    validate_meld(state, sorted_meld(nat))
-                except IllegalActionError:
-                    continue
-                out.append(sorted_meld(nat))
-            continue
-        offer(rank, cards, (0, 0), False)
-    for rank, base in facts.table.items():
-        mine = naturals.get(rank, ())
-        if mine or wilds:
-            offer(rank, mine, base, True)
-    return out
 
 
 def commit_placement(state: GameState, placement: Placement, *, top: tuple[Card, ...]) -> GameState:

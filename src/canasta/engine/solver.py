@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Mapping
 from functools import lru_cache
+from itertools import groupby
 from typing import NamedTuple
 
 from canasta.engine.cards import (
@@ -32,7 +33,6 @@ from canasta.engine.cards import (
     RANK_OF,
     THREE,
     TWO,
-    WILD_CARDS,
     Card,
     card_value,
 )
@@ -451,11 +451,7 @@ def sub_multisets_by_size(
 
 def hand_groups(hand: tuple[Card, ...]) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:
     """A sorted hand's naturals by rank, and its wild cards."""
-    naturals: dict[int, list[Card]] = {}
-    wilds: list[Card] = []
-    for card in hand:
-        if card in WILD_CARDS:
-            wilds.append(card)
-        else:
-            naturals.setdefault(RANK_OF[card], []).append(card)
-    return {rank: tuple(cards) for rank, cards in naturals.items()}, tuple(wilds)
+    groups = {rank: tuple(cards) for rank, cards in groupby(hand, RANK_OF.__getitem__)}
+    # Wild cards are the jokers and the twos (a sorted hand holds each rank's cards together).
+    wilds = groups.pop(RANK_OF[JOKER], ()) + groups.pop(TWO, ())
+    return groups, wilds

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from canasta.engine.cards import Card, full_deck
 from canasta.engine.kinds import sevens_locked
@@ -12,6 +11,9 @@ from canasta.engine.melds import Meld
 from canasta.engine.rules import RuleSet
 from canasta.engine.scoring import RoundScore
 from canasta.engine.state import GameState, Phase
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = ["PlayerView", "determinize", "view"]
 
