@@ -14,16 +14,27 @@ from canasta.engine import Phase, RuleSet, classic, legal_actions, preset, view
 from .helpers import play
 
 
-def test_a_turn_that_has_spent_its_work_plays_the_rest_like_normal() -> None:
+@pytest.mark.parametrize(
+    ("rules", "rounds", "stride"),
+    [(classic, 2, 1), (preset("railroad", 3), 1, 7)],
+    ids=["classic", "railroad"],
+)
+def test_a_turn_that_has_spent_its_work_plays_the_rest_like_normal(
+    rules: RuleSet, rounds: int, stride: int
+) -> None:
+    # In railroad too: its own moves follow the railroad plan, as normal's do. (With work
+    # left, every ``stride``-th decision is searched.)
     searched = 0
-    for state in play(("normal",) * 4, seed=31, rounds=2):
+    states = play(("normal",) * rules.players, seed=31, rounds=rounds, rules=rules)
+    for index, state in enumerate(states):
         if state.phase is not Phase.PLAY or state.to_move != 0:
             continue
         seen = view(state, 0)
         legal = legal_actions(state)
-        fresh = HardBot(Effort(playouts=4, cap=None), horizon=3)
-        fresh.decide(seen, legal, random.Random(1))
-        searched += fresh._turn_spent > 0
+        if index % stride == 0:
+            fresh = HardBot(Effort(playouts=4, cap=None), horizon=3)
+            fresh.decide(seen, legal, random.Random(1))
+            searched += fresh._turn_spent > 0
         spent = HardBot(Effort(playouts=4, cap=None), horizon=3)
         spent._turn_spent = TURN_WORK
         decision = spent.decide(seen, legal, random.Random(1))

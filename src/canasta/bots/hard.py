@@ -11,6 +11,10 @@ partner by the round's scores, the draw and the discard after a few turns by
 :func:`evaluate`. It keeps the ``normal`` choice unless a rival is better by more than the
 sampling noise.
 
+In railroad (docs/rules.md §13) its own moves follow the railroad plan
+(:mod:`canasta.bots.railroad`) as ``normal``'s do, going out as soon as it may; it searches
+the take and the discard there.
+
 The number of deals (``Effort.playouts``) fixes the work, so the same seed gives the same
 moves on any machine. The wall-clock ``Effort.cap`` is only a safety bound for the app: when
 it runs out the bot decides on the deals played so far.
@@ -229,6 +233,8 @@ class HardBot:
             lines = [_Line(base.action), _Line(Answer(not _says_yes(base.action)))]
             return self._choose(seen, base, lines, rng, clock)
         actions = list(legal)
+        if seen.phase is Phase.PLAY and seen.rules.several_melds:
+            return self._railroad_play(seen, actions, rng, clock)
         if seen.phase is Phase.PLAY:
             return self._play(seen, actions, rng, clock)
         base = self._normal.decide(seen, actions, rng)
@@ -280,12 +286,38 @@ class HardBot:
             or not self._discard_matters(situation)
         ):
             return base
+        return self._discard(situation, base, legal, rng, clock)
+
+    def _railroad_play(
+        self, seen: PlayerView, legal: Sequence[Action], rng: random.Random, clock: _Clock
+    ) -> Decision:
+        """Railroad (§13): the plan of :mod:`canasta.bots.railroad`, which goes out as soon as
+        a canasta of each kind allows it, with the discard searched where it matters."""
+        base = self._normal.decide(seen, legal, rng)
+        situation = Situation.of(seen)
+        if (
+            not isinstance(base.action, Discard)
+            or len(seen.hand) == 1  # the discard goes out
+            or not self._discard_matters(situation)
+        ):
+            return base
+        return self._discard(situation, base, legal, rng, clock)
+
+    def _discard(
+        self,
+        situation: Situation,
+        base: Decision,
+        legal: Sequence[Action],
+        rng: random.Random,
+        clock: _Clock,
+    ) -> Decision:
+        """``base`` (a discard) or the rival discard whose playouts beat it."""
         cards = [a.card for a in legal if isinstance(a, Discard)]
         costs = discard_costs(situation, cards)
         ordered = sorted(cards, key=lambda c: (costs[c], c))
         rivals = [Discard(c) for c in ordered if Discard(c) != base.action][: self.width]
         lines = [_Line(base.action), *[_Line(a) for a in rivals]]
-        return self._choose(seen, base, lines, rng, clock)
+        return self._choose(situation.seen, base, lines, rng, clock)
 
     @staticmethod
     def _discard_matters(situation: Situation) -> bool:
