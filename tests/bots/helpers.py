@@ -55,10 +55,15 @@ def play(
 
 def shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
     """``state`` with every card hidden from ``seat`` dealt anew: the other hands' cards
-    that are not publicly known, and the stock. Hand sizes and known cards stay."""
+    that are not publicly known, the kitties it may not look at (railroad: every other
+    seat's, and its own until it may take it) and the stock. Hand sizes, kitty sizes and
+    known cards stay."""
+    from canasta.engine.kitty import kitty_statuses
+
+    players = range(state.rules.players)
     pool = list(state.stock)
     unknown_counts = []
-    for other in range(4):
+    for other in players:
         if other == seat:
             unknown_counts.append(0)
             continue
@@ -67,16 +72,28 @@ def shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState
             rest.remove(card)
         pool.extend(rest)
         unknown_counts.append(len(rest))
+    hidden_kitties = [
+        other
+        for other, status in zip(players, kitty_statuses(state), strict=True)
+        if other != seat or status != "may_take"
+    ]
+    for other in hidden_kitties:
+        pool.extend(state.kitties[other])
     rng.shuffle(pool)
     hands = []
-    for other in range(4):
+    for other in players:
         if other == seat:
             hands.append(state.hands[other])
             continue
         count = unknown_counts[other]
         hands.append(tuple(sorted((*state.known[other], *pool[:count]))))
         del pool[:count]
-    return state.evolve(hands=tuple(hands), stock=tuple(pool))
+    kitties = list(state.kitties)
+    for other in hidden_kitties:
+        count = len(kitties[other])
+        kitties[other] = tuple(sorted(pool[:count]))
+        del pool[:count]
+    return state.evolve(hands=tuple(hands), kitties=tuple(kitties), stock=tuple(pool))
 
 
 def position(

@@ -8,10 +8,11 @@ import re
 from pathlib import Path
 from typing import Any, get_args
 
-from canasta.engine import classic, legal_actions, parse_action, start_game, view
+from canasta.engine import classic, legal_actions, parse_action, preset, start_game, view
 from canasta.engine.events import Event
 from canasta.protocol.messages import (
     EVENT_TYPES,
+    PROTOCOL_VERSION,
     ActionReply,
     Decide,
     End,
@@ -19,6 +20,7 @@ from canasta.protocol.messages import (
     decide_message,
     event_message,
     hello_message,
+    view_message,
 )
 
 PROTOCOL_DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
@@ -61,3 +63,17 @@ def test_a_first_decision_tells_the_deal() -> None:
     assert data["view"]["hand"] == [str(card) for card in state.hands[0]]
     assert data["legal"] == [str(action) for action in legal_actions(state)]
     assert data["question"] is None
+
+
+def test_railroad_kitties_and_the_sevens_lock_are_in_the_view() -> None:
+    """Railroad's kitties and sevens lock are told (rules §13.6, §13.8); a classic view
+    carries the same fields, empty: the change is additive within protocol version 1."""
+    state, _ = start_game(preset("railroad", 3), seed=7)
+    data = view_message(view(state, 0)).model_dump(mode="json")
+    assert [(s["kitty_size"], s["kitty_status"]) for s in data["seats"]] == [(11, "untouched")] * 3
+    assert (data["kitty"], data["sevens_locked"]) == ([], True)
+    state, _ = start_game(seed=7)
+    data = view_message(view(state, 0)).model_dump(mode="json")
+    assert [(s["kitty_size"], s["kitty_status"]) for s in data["seats"]] == [(0, "none")] * 4
+    assert (data["kitty"], data["sevens_locked"]) == ([], False)
+    assert hello_message(seat=0, rules=classic, timeout=5.0).protocol == PROTOCOL_VERSION == 1

@@ -11,6 +11,10 @@ partner by the round's scores, the draw and the discard after a few turns by
 :func:`evaluate`. It keeps the ``normal`` choice unless a rival is better by more than the
 sampling noise.
 
+In railroad (docs/rules.md §13) its own moves follow the railroad plan
+(:mod:`canasta.bots.railroad`) as ``normal``'s do, going out as soon as it may; it searches
+the take and the discard there.
+
 The number of deals (``Effort.playouts``) fixes the work, so the same seed gives the same
 moves on any machine. The wall-clock ``Effort.cap`` is only a safety bound for the app: when
 it runs out the bot decides on the deals played so far.
@@ -45,16 +49,15 @@ from canasta.engine import (
 from canasta.engine.scoring import score_team
 from canasta.engine.solver import count_hand, max_meld_value
 
-__all__ = ["HardBot", "evaluate"]
+__all__ = ["HardBot", "evaluate", "step_work"]
 
 #: How many standard errors a rival must beat the ``normal`` choice by.
 _CONFIDENCE = 1.5
 #: A playout "to the end of the round" stops after this many turns all the same.
 _ROUND = 400
 #: The work one searched decision may do, in steps of a playout (one decision and its
-#: apply); a step of a player holding ``h`` cards counts ``1 + h**3 / 700``, because
-#: listing a big hand's melds costs about that much more. Counted, not timed: the same on
-#: every machine, it keeps a turn with a 40-card hand as quick as an ordinary one.
+#: apply, weighed by :func:`step_work`). Counted, not timed: the same on every machine, it
+#: keeps a turn with a 40-card hand as quick as an ordinary one.
 WORK = 2000.0
 #: Going out and answering partner decide a whole round: they sample :data:`_ROUND_DEALS`
 #: times the deals, within this much work.
@@ -75,9 +78,33 @@ _SEARCHED_HAND = 20
 #: The work of sampling one deal.
 _DEAL_WORK = 3.0
 _PLAYING = (Phase.DRAW, Phase.PLAY, Phase.ANSWER)
+#: A railroad step costs about this many times a classic one of the same hand (§13: meld
+#: candidates by kind of canasta, sevens, capped wild cards; measured on this engine) and,
+#: for a play before the player's side has melded, ``h**2`` times :data:`_RAILROAD_OPENING`
+#: more (listing the combinations that could meet an initial minimum of up to 150).
+_RAILROAD_STEP = 2.0
+_RAILROAD_OPENING = 0.5
 #: What winning (or losing) the game is worth beyond the round's points: ending a round that
 #: hands the opponents the game is never worth its points.
 _GAME = 3000.0
+
+
+def step_work(state: GameState, seat: int) -> float:
+    """The work of one playout step by ``seat`` (see :data:`WORK`).
+
+    A step of a player holding ``h`` cards counts ``1 + h**3 / 700``, because listing a
+    big hand's melds costs about that much more; in railroad :data:`_RAILROAD_STEP` times
+    that, and ``h**2 * _RAILROAD_OPENING`` more for a play before the initial meld.
+    """
+    cards = len(state.hands[seat])
+    work = 1.0 + cards**3 / 700.0
+    rules = state.rules
+    if not rules.has_kinds:
+        return work
+    work *= _RAILROAD_STEP
+    if state.phase is Phase.PLAY and not state.melded[rules.team_of(seat)]:
+        work += _RAILROAD_OPENING * cards * cards
+    return work
 
 
 def evaluate(state: GameState, team: int) -> float:
@@ -154,9 +181,9 @@ class _Clock:
     def expired(self) -> bool:
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
-    def charge(self, cards: int) -> float:
-        """Count one playout step by a player holding ``cards``; return its work."""
-        work = 1.0 + cards**3 / 700.0
+    def charge(self, state: GameState, seat: int) -> float:
+        """Count one playout step by ``seat`` in ``state``; return its work."""
+        work = step_work(state, seat)
         self.spent += work
         return work
 
@@ -206,6 +233,8 @@ class HardBot:
             lines = [_Line(base.action), _Line(Answer(not _says_yes(base.action)))]
             return self._choose(seen, base, lines, rng, clock)
         actions = list(legal)
+        if seen.phase is Phase.PLAY and seen.rules.several_melds:
+            return self._railroad_play(seen, actions, rng, clock)
         if seen.phase is Phase.PLAY:
             return self._play(seen, actions, rng, clock)
         base = self._normal.decide(seen, actions, rng)
@@ -257,12 +286,38 @@ class HardBot:
             or not self._discard_matters(situation)
         ):
             return base
+        return self._discard(situation, base, legal, rng, clock)
+
+    def _railroad_play(
+        self, seen: PlayerView, legal: Sequence[Action], rng: random.Random, clock: _Clock
+    ) -> Decision:
+        """Railroad (§13): the plan of :mod:`canasta.bots.railroad`, which goes out as soon as
+        a canasta of each kind allows it, with the discard searched where it matters."""
+        base = self._normal.decide(seen, legal, rng)
+        situation = Situation.of(seen)
+        if (
+            not isinstance(base.action, Discard)
+            or len(seen.hand) == 1  # the discard goes out
+            or not self._discard_matters(situation)
+        ):
+            return base
+        return self._discard(situation, base, legal, rng, clock)
+
+    def _discard(
+        self,
+        situation: Situation,
+        base: Decision,
+        legal: Sequence[Action],
+        rng: random.Random,
+        clock: _Clock,
+    ) -> Decision:
+        """``base`` (a discard) or the rival discard whose playouts beat it."""
         cards = [a.card for a in legal if isinstance(a, Discard)]
         costs = discard_costs(situation, cards)
         ordered = sorted(cards, key=lambda c: (costs[c], c))
         rivals = [Discard(c) for c in ordered if Discard(c) != base.action][: self.width]
         lines = [_Line(base.action), *[_Line(a) for a in rivals]]
-        return self._choose(seen, base, lines, rng, clock)
+        return self._choose(situation.seen, base, lines, rng, clock)
 
     @staticmethod
     def _discard_matters(situation: Situation) -> bool:
@@ -355,7 +410,7 @@ class HardBot:
             return apply(state, line.action).state
         seat = state.turn
         while state.phase is Phase.PLAY and state.turn == seat:
-            clock.charge(len(state.hands[seat]))
+            clock.charge(state, seat)
             situation = Situation.of(view(state, seat))
             action = self._normal.play(situation, legal(state).actions(), out=line.out).action
             state = apply(state, action).state
@@ -381,7 +436,7 @@ class HardBot:
                     break
             seat = state.to_move
             assert seat is not None
-            work += clock.charge(len(state.hands[seat]))
+            work += clock.charge(state, seat)
             action = normal.decide(view(state, seat), legal(state), quiet).action
             state = apply(state, action).state
         return evaluate(state, team)

@@ -38,6 +38,7 @@ from canasta.engine.events import (
     UpCardTurned,
     WentOut,
 )
+from canasta.engine.kitty import KittyStatus
 
 __all__ = [
     "EVENT_TYPES",
@@ -106,6 +107,13 @@ class SeatMessage(_Message):
     known: list[str]
     #: The seat has melded or laid off earlier this round.
     has_played: bool
+    #: Railroad (rules §13.6): the cards in the seat's kitty while it lies untaken (``0``
+    #: once taken, and at a table without kitties).
+    kitty_size: int
+    #: ``none`` (the table has no kitties), ``untouched`` (face down, not yet earned),
+    #: ``may_take`` (its owner completed a canasta that is not black, may look at it and
+    #: takes it with this turn's discard) or ``taken``.
+    kitty_status: KittyStatus
 
 
 class TeamMessage(_Message):
@@ -163,6 +171,11 @@ class ViewMessage(_Message):
     #: The top card is a three or a wild card: nobody may take the pile.
     pile_blocked: bool
     stock_size: int
+    #: The seat's own kitty once it may look at it (its status ``may_take``), else ``[]``:
+    #: nobody sees an untouched kitty, not even its owner.
+    kitty: list[str]
+    #: Railroad (rules §13.8): no seven may be discarded now.
+    sevens_locked: bool
     turn_state: TurnMessage
     #: Each round played: one score sheet per team (every part and the ``total``).
     history: list[list[dict[str, int]]]
@@ -279,6 +292,8 @@ def view_message(seen: PlayerView) -> ViewMessage:
                 hand_size=seen.hand_sizes[seat],
                 known=_cards(seen.known[seat]),
                 has_played=seen.has_played[seat],
+                kitty_size=seen.kitty_sizes[seat],
+                kitty_status=seen.kitty_status[seat],
             )
             for seat in range(rules.players)
         ],
@@ -307,6 +322,8 @@ def view_message(seen: PlayerView) -> ViewMessage:
         pile_frozen=seen.pile_frozen,
         pile_blocked=seen.pile_blocked,
         stock_size=seen.stock_size,
+        kitty=_cards(seen.kitty),
+        sevens_locked=seen.sevens_locked,
         turn_state=TurnMessage(
             played=seen.played,
             value=seen.turn_value,
