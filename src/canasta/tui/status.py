@@ -26,6 +26,7 @@ from canasta.engine import (
 from canasta.engine.events import Melded
 from canasta.engine.kinds import sevens_locked
 from canasta.engine.narrate import meld_name
+from canasta.engine.words import your_side
 from canasta.tui.cards import CardStyle
 from canasta.tui.flow import meld_plan
 from canasta.tui.seats import team_label
@@ -161,7 +162,7 @@ def _meld_key(rules: RuleSet, viewer: int, *, melds: int, merged: Sequence[int])
     the ``merged`` ranks already on the table (as the engine does)."""
     if not merged:
         return "m melds them"
-    whose = "your team's" if rules.partner(viewer) is not None else "your"
+    whose = your_side(rules, viewer).whose
     names = " and ".join(meld_name(rank) for rank in merged)
     if len(merged) > 1:
         return f"m melds them (the {names} join {whose} melds of those ranks)"
