@@ -9,6 +9,7 @@ and "identical cards" compare equal. Cards hash, compare and sort as fast as int
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable
 from enum import IntEnum
 from typing import ClassVar
@@ -32,12 +33,14 @@ __all__ = [
     "Card",
     "Suit",
     "card_value",
+    "cards_of_rank",
     "cards_text",
     "full_deck",
     "parse_card",
     "parse_cards",
     "parse_rank",
     "rank_name",
+    "wild_cards_in",
 ]
 
 
@@ -189,6 +192,22 @@ RED_THREES: frozenset[Card] = frozenset(Card.of(THREE, s) for s in (Suit.DIAMOND
 BLACK_THREES: frozenset[Card] = frozenset(Card.of(THREE, s) for s in (Suit.CLUBS, Suit.SPADES))
 #: ``RANK_OF[card]`` is the card's rank (0 for the joker), by code: the hot paths' lookup.
 RANK_OF: tuple[int, ...] = tuple(code >> 2 for code in range(56))
+
+
+def cards_of_rank(hand: tuple[Card, ...], rank: int) -> tuple[Card, ...]:
+    """The cards of ``rank`` in the sorted ``hand`` (a sorted hand holds them together, at
+    codes ``rank * 4`` to ``rank * 4 + 3``)."""
+    start = bisect_left(hand, rank << 2)
+    return hand[start : bisect_left(hand, (rank + 1) << 2, start)]
+
+
+def wild_cards_in(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The jokers and twos of the sorted ``hand``, in its order (the aces lie between)."""
+    twos = bisect_left(hand, TWO << 2)
+    return (
+        hand[: bisect_left(hand, ACE << 2, 0, twos)]
+        + hand[twos : bisect_left(hand, THREE << 2, twos)]
+    )
 
 
 def _value_of(code: int) -> int:

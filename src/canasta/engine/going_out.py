@@ -15,6 +15,7 @@ __all__ = [
     "answer",
     "ask",
     "ask_error",
+    "ask_refusal",
     "canastas_needed",
     "go_out",
     "is_concealed",
@@ -61,31 +62,31 @@ def is_concealed(before: GameState, after: GameState) -> bool:
     return canasta
 
 
-def ask_error(state: GameState, table: TableCounts | None = None) -> IllegalActionError | None:
+#: Why "may I go out?" is refused (§8.1), one sentence per reason.
+NO_PARTNER = "You play on your own: there is no partner to ask."
+ALREADY_ASKED = "You have already asked this turn."
+ALREADY_PLAYED = "Ask partner before you meld or lay off anything this turn."
+ONE_CARD = "With one card left your only play is to discard it and go out: there is nothing to ask."
+CANNOT_GO_OUT = "You can only ask partner when you could go out this turn, and you cannot."
+
+
+def ask_refusal(state: GameState, table: TableCounts | None = None) -> str | None:
     """Why "may I go out?" is refused now, or ``None``: the player must be able to go out
-    this turn (§8.1). ``table`` is the team's melds as counts, when the caller has them."""
+    this turn (§8.1). ``table`` is the team's melds as counts, when the caller has them.
+
+    The listing asks this at every play of a turn, so no error is built here.
+    """
     rules = state.rules
     seat = state.turn
     if rules.partner(seat) is None:
-        return IllegalActionError(
-            Reason.CANNOT_ASK, "You play on your own: there is no partner to ask.", "8.1"
-        )
+        return NO_PARTNER
     if state.asked:
-        return IllegalActionError(Reason.CANNOT_ASK, "You have already asked this turn.", "8.1")
+        return ALREADY_ASKED
     if state.played or state.pending:
-        return IllegalActionError(
-            Reason.CANNOT_ASK,
-            "Ask partner before you meld or lay off anything this turn.",
-            "8.1",
-        )
+        return ALREADY_PLAYED
     hand = state.hands[seat]
     if len(hand) < 2:
-        return IllegalActionError(
-            Reason.CANNOT_ASK,
-            "With one card left your only play is to discard it and go out: there is "
-            "nothing to ask.",
-            "8.1",
-        )
+        return ONE_CARD
     team = rules.team_of(seat)
     if table is None:
         table = {meld.rank: (meld.naturals, meld.wilds) for meld in state.melds[team]}
@@ -95,12 +96,14 @@ def ask_error(state: GameState, table: TableCounts | None = None) -> IllegalActi
         rules,
         need=0 if state.melded[team] else state.minimums[team] - state.turn_value,
     ):
-        return IllegalActionError(
-            Reason.CANNOT_ASK,
-            "You can only ask partner when you could go out this turn, and you cannot.",
-            "8.1",
-        )
+        return CANNOT_GO_OUT
     return None
+
+
+def ask_error(state: GameState, table: TableCounts | None = None) -> IllegalActionError | None:
+    """The refusal of "may I go out?" now as an error (:func:`ask_refusal`), or ``None``."""
+    refusal = ask_refusal(state, table)
+    return None if refusal is None else IllegalActionError(Reason.CANNOT_ASK, refusal, "8.1")
 
 
 def validate_ask(state: GameState) -> None:

@@ -25,7 +25,7 @@ from canasta.engine.actions import Meld as MeldAction
 from canasta.engine.cards import Card, full_deck
 from canasta.engine.draw import validate_draw
 from canasta.engine.errors import CanastaError, IllegalActionError, Reason
-from canasta.engine.going_out import ask_error, validate_ask
+from canasta.engine.going_out import ask_refusal, validate_ask
 from canasta.engine.kind_play import (
     kind_canonical,
     kind_meld_candidates,
@@ -211,7 +211,7 @@ def _discards(state: GameState) -> list[Discard]:
 
 def _ask(state: GameState) -> list[AskPartner]:
     # The meld listing has just gathered the turn's facts, the table of melds among them.
-    return [] if ask_error(state, turn_facts(state).table) else [_ASK]
+    return [] if ask_refusal(state, turn_facts(state).table) else [_ASK]
 
 
 def _answers(state: GameState) -> list[Action]:

@@ -29,11 +29,11 @@ __all__ = ["meld_candidates"]
 
 #: A play: the cards placed, and the naturals and wild cards of the meld after it.
 Play = tuple[tuple[Card, ...], int, int]
-#: The free plays of one rank, by ``(rank, naturals held, meld base, lay-off?, wilds held)``.
-FreePlays = dict[
-    tuple[int, tuple[Card, ...], tuple[int, int], bool, tuple[Card, ...]],
-    tuple[MeldAction | LayOff, ...],
-]
+#: What may go onto one meld: its rank, the naturals of it held, the meld's ``(naturals,
+#: wilds)`` before (``(0, 0)`` for a new meld), whether it is a lay-off, the wilds held.
+Offer = tuple[int, tuple[Card, ...], tuple[int, int], bool, tuple[Card, ...]]
+#: The free plays of each offer.
+FreePlays = dict[Offer, tuple[MeldAction | LayOff, ...]]
 
 #: The rule set whose free plays are remembered, and those plays (a few hundred hands'
 #: worth: the memo is emptied when it grows past :data:`_MEMO_SIZE`).
@@ -46,18 +46,13 @@ def _in_order(rank: int, naturals: tuple[Card, ...], wilds: tuple[Card, ...]) ->
     return tuple(sorted(naturals + wilds)) if rank == ACE else wilds + naturals
 
 
-def _plays(
-    rank: int,
-    mine: tuple[Card, ...],
-    base: tuple[int, int],
-    low: int,
-    *,
-    by_size: tuple[tuple[tuple[Card, ...], ...], ...],
-    shapes: frozenset[tuple[int, int]],
-) -> list[Play]:
-    """Every play of ``low`` or more naturals of ``mine`` with wild cards (``by_size``, by
-    count) on a meld of ``rank`` holding ``base`` that makes a legal shape, in listing
-    order."""
+def _plays(rules: RuleSet, offer: Offer) -> list[Play]:
+    """Every play of ``offer``: naturals it holds (two at least for a new meld) with wild
+    cards that make a legal shape, in listing order."""
+    rank, mine, base, lay_off, wilds = offer
+    shapes = valid_shapes(rules)
+    by_size = sub_multisets_by_size(wilds, 0, min(rules.max_wilds, len(wilds)))
+    low = 0 if lay_off else rules.min_naturals
     out: list[Play] = []
     for n, nats in enumerate(sub_multisets_by_size(mine, low, len(mine))):
         naturals_after = base[0] + n
@@ -76,74 +71,99 @@ def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
     lay-off, §5.3), each passed by the guard that :func:`validate_meld` runs."""
     rules = state.rules
     facts = turn_facts(state)
-    if THREE in facts.table:
+    table = facts.table
+    if THREE in table:
         return []  # after the black threes only the discard may follow (§5.5)
     hand = facts.hand
     naturals, wilds = hand_groups(hand)
-    melded = facts.melded
-    if not melded:
+    if not facts.melded:
         # No placement can reach the minimum if everything meldable together falls short.
         blacks = sum(card_value(card) for card in hand if card in BLACK_THREES)
-        if max_meld_value(count_hand(hand), facts.table, rules)[0] + blacks < facts.need:
+        if max_meld_value(count_hand(hand), table, rules)[0] + blacks < facts.need:
             return []
-    shapes = valid_shapes(rules)
-    most_wilds = min(rules.max_wilds, len(wilds))
-    by_size = sub_multisets_by_size(wilds, 0, most_wilds)
-    free = facts.unguarded
     memo_rules, memo = _memo[0]
     if memo_rules is not rules or len(memo) > _MEMO_SIZE:
         memo = {}
         _memo[0] = (rules, memo)
-    out: list[MeldAction | LayOff] = []
-
-    def offer(rank: int, mine: tuple[Card, ...], base: tuple[int, int], lay_off: bool) -> None:
-        """Every play of naturals of ``mine`` (two at least for a new meld) with wild cards
-        that makes a legal shape and that the guard passes."""
-        low = 0 if lay_off else rules.min_naturals
-        if len(mine) + most_wilds <= free:
-            key = (rank, mine, base, lay_off, wilds)
-            known = memo.get(key)
-            if known is None:
-                plays = _plays(rank, mine, base, low, by_size=by_size, shapes=shapes)
-                known = memo[key] = tuple(
-                    sorted_lay_off(rank, cards) if lay_off else sorted_meld(cards)
-                    for cards, _, _ in plays
-                )
-            out.extend(known)
-            return
-        for cards, naturals_after, wilds_after in _plays(
-            rank, mine, base, low, by_size=by_size, shapes=shapes
-        ):
-            if len(cards) > free and placement_error(
-                state,
-                facts,
-                rank=rank,
-                cards=cards,
-                naturals_after=naturals_after,
-                wilds_after=wilds_after,
-                value=0 if melded else sum(card_value(c) for c in cards),
-            ):
-                continue
-            out.append(sorted_lay_off(rank, cards) if lay_off else sorted_meld(cards))
-
+    most_wilds = min(rules.max_wilds, len(wilds))
+    # A rank whose plays take at most this many naturals lies wholly in the guard's free
+    # region, where its plays are remembered.
+    reach = facts.unguarded - most_wilds
     few = rules.min_naturals
-    smallest = rules.meld_min_size
+    smallest = rules.meld_min_size - most_wilds
+    out: list[MeldAction | LayOff] = []
     for rank, cards in naturals.items():
-        if len(cards) < few or rank in facts.table or cards[0] in RED_THREES:
+        if len(cards) < few or rank in table or cards[0] in RED_THREES:
             continue
         if rank == THREE:
-            fewest = min(rules.black_three_meld_sizes, default=len(cards) + 1)
-            for nat in sub_multisets(cards, fewest, len(cards)):
-                try:
-                    validate_meld(state, sorted_meld(nat))
-                except IllegalActionError:
-                    continue
-                out.append(sorted_meld(nat))
-            continue
-        if len(cards) + most_wilds >= smallest:
-            offer(rank, cards, (0, 0), False)
-    for rank, base in facts.table.items():
+            out.extend(_black_three_melds(state, cards))
+        elif len(cards) >= smallest:
+            offer = (rank, cards, _NEW, False, wilds)
+            if len(cards) <= reach:
+                known = memo.get(offer)
+                if known is None:
+                    known = memo[offer] = _free_plays(rules, offer)
+                out.extend(known)
+            else:
+                out.extend(_guarded_plays(state, offer))
+    for rank, base in table.items():
         mine = naturals.get(rank, ())
-        if mine or wilds:
-            offer(rank, mine, base, True)
+        if not (mine or wilds):
+            continue
+        offer = (rank, mine, base, True, wilds)
+        if len(mine) <= reach:
+            known = memo.get(offer)
+            if known is None:
+                known = memo[offer] = _free_plays(rules, offer)
+            out.extend(known)
+        else:
+            out.extend(_guarded_plays(state, offer))
+    return out
+
+
+#: The shape of the meld before a new meld's cards: none.
+_NEW = (0, 0)
+
+
+def _black_three_melds(state: GameState, cards: tuple[Card, ...]) -> list[MeldAction]:
+    """Every legal meld of the black threes ``cards`` (only when going out, §5.5)."""
+    out = []
+    fewest = min(state.rules.black_three_meld_sizes, default=len(cards) + 1)
+    for nat in sub_multisets(cards, fewest, len(cards)):
+        try:
+            validate_meld(state, sorted_meld(nat))
+        except IllegalActionError:
+            continue
+        out.append(sorted_meld(nat))
+    return out
+
+
+def _action(rank: int, cards: tuple[Card, ...], lay_off: bool) -> MeldAction | LayOff:
+    return sorted_lay_off(rank, cards) if lay_off else sorted_meld(cards)
+
+
+def _free_plays(rules: RuleSet, offer: Offer) -> tuple[MeldAction | LayOff, ...]:
+    """The plays of ``offer`` in the guard's free region (nothing to weigh)."""
+    rank, _, _, lay_off, _ = offer
+    return tuple(_action(rank, cards, lay_off) for cards, _, _ in _plays(rules, offer))
+
+
+def _guarded_plays(state: GameState, offer: Offer) -> list[MeldAction | LayOff]:
+    """The plays of ``offer`` that the guard passes."""
+    facts = turn_facts(state)
+    free = facts.unguarded
+    rank, _, _, lay_off, _ = offer
+    out: list[MeldAction | LayOff] = []
+    for cards, naturals_after, wilds_after in _plays(state.rules, offer):
+        if len(cards) > free and placement_error(
+            state,
+            facts,
+            rank=rank,
+            cards=cards,
+            naturals_after=naturals_after,
+            wilds_after=wilds_after,
+            value=0 if facts.melded else sum(card_value(c) for c in cards),
+        ):
+            continue
+        out.append(_action(rank, cards, lay_off))
     return out

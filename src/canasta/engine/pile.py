@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from canasta.engine.actions import TakePile, sorted_take
-from canasta.engine.cards import RANK_OF, RED_THREES, WILD_CARDS, Card, card_value, rank_name
+from canasta.engine.cards import (
+    RANK_OF,
+    RED_THREES,
+    WILD_CARDS,
+    Card,
+    card_value,
+    cards_of_rank,
+    rank_name,
+    wild_cards_in,
+)
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event, PileTaken
 from canasta.engine.going_out import go_out
@@ -36,10 +45,17 @@ def discard_onto_pile(state: GameState, card: Card) -> tuple[tuple[Card, ...], b
 
 
 def _take_error(
-    state: GameState, facts: TurnFacts, cards: tuple[Card, ...], *, naturals: int, wilds: int
+    state: GameState,
+    facts: TurnFacts,
+    cards: tuple[Card, ...],
+    *,
+    naturals: int,
+    wilds: int,
+    rest: tuple[Card, ...] | None = None,
 ) -> IllegalActionError | None:
     """The guard of a take whose cards are already known to be allowed by §4.1-§4.3, and
-    whose meld (top card included) holds ``naturals`` + ``wilds`` cards."""
+    whose meld (top card included) holds ``naturals`` + ``wilds`` cards; ``rest`` is
+    :func:`_rest_of_pile`, when the caller has it."""
     pile = state.pile
     melded = facts.melded
     value = 0
@@ -47,7 +63,8 @@ def _take_error(
         value = card_value(pile[-1]) + sum(card_value(card) for card in cards)
     # Before the initial meld the rest of the pile waits until the minimum is met (§4.4).
     waits = not melded and value < facts.need
-    rest = tuple(card for card in pile[:-1] if card not in RED_THREES)
+    if rest is None:
+        rest = _rest_of_pile(pile)
     error = placement_error(
         state,
         facts,
@@ -69,6 +86,14 @@ def _take_error(
             "4.4",
         )
     return error
+
+
+def _rest_of_pile(pile: tuple[Card, ...]) -> tuple[Card, ...]:
+    """What a take brings into the hand besides the top card: red threes are laid out."""
+    rest = pile[:-1]
+    if RED_THREES.isdisjoint(rest):
+        return rest
+    return tuple(card for card in rest if card not in RED_THREES)
 
 
 def validate_take(state: GameState, action: TakePile) -> Placement:
@@ -143,7 +168,7 @@ def take_candidates(state: GameState) -> list[TakePile]:
     rank = RANK_OF[top]
     rules = state.rules
     hand = state.hands[state.turn]
-    mine = tuple(card for card in hand if RANK_OF[card] == rank)
+    mine = cards_of_rank(hand, rank)
     frozen = state.is_frozen_for(rules.team_of(state.turn))
     if frozen and len(mine) < 2:
         return []
@@ -155,7 +180,10 @@ def take_candidates(state: GameState) -> list[TakePile]:
             return []
     base_n, base_w = facts.table.get(rank, (0, 0))
     shapes = valid_shapes(rules)
-    wilds = () if frozen else tuple(card for card in hand if card in WILD_CARDS)
+    wilds = () if frozen else wild_cards_in(hand)
+    rest = _rest_of_pile(state.pile)
+    # Takes in the guard's free region (the pile brings cards in) need no weighing.
+    free = len(rest) + facts.unguarded if facts.unguarded >= 0 else -1
     out = []
     for nat in sub_multisets(mine, 2 if frozen else 0, len(mine)):
         for wild in ((),) if frozen else sub_multisets(wilds, 0, rules.max_wilds):
@@ -166,8 +194,11 @@ def take_candidates(state: GameState) -> list[TakePile]:
             if (n, w) not in shapes:
                 continue
             cards = tuple(sorted(nat + wild))
-            if _take_error(state, facts, cards, naturals=n, wilds=w) is None:
-                out.append(sorted_take(cards))
+            if len(cards) > free and _take_error(
+                state, facts, cards, naturals=n, wilds=w, rest=rest
+            ):
+                continue
+            out.append(sorted_take(cards))
     return out
 
 

@@ -90,25 +90,50 @@ def _gather_facts(state: GameState) -> TurnFacts:
     melded = state.melded[team]
     hand = state.hands[state.turn]
     held = sum(1 for card in state.pending if card not in RED_THREES) if state.pending else 0
+    table, canastas = _table_of(state.melds[team], rules.canasta_size)
+    permission = state.permission
+    return _tuple_new(
+        TurnFacts,
+        (
+            team,
+            hand,
+            melded,
+            0 if melded else state.minimums[team] - state.turn_value,
+            canastas,
+            permission,
+            held,
+            table,
+            # Two cards kept, with the team melded and partner not asked, is all the turn
+            # asks.
+            len(hand) + held - 2 if melded and permission is None else -1,
+        ),
+    )
+
+
+_tuple_new = tuple.__new__
+
+
+def _table_of(melds: tuple[Meld, ...], size: int) -> tuple[dict[int, tuple[int, int]], int]:
+    """A team's melds as ``(naturals, wilds)`` by rank, and how many are canastas of
+    ``size`` cards. Both teams' latest are remembered: their melds change only when they
+    play, not at every decision. The table is shared: callers copy it to change it."""
+    for known, known_size, table, canastas in _tables:
+        if known is melds and known_size == size:
+            return table, canastas
     table = {}
     canastas = 0
-    size = rules.canasta_size
-    for meld in state.melds[team]:
+    for meld in melds:
         table[meld.rank] = (meld.naturals, meld.wilds)
         canastas += len(meld.cards) >= size  # Meld.is_canasta, inlined on the hot path
-    permission = state.permission
-    return TurnFacts(
-        team,
-        hand,
-        melded,
-        0 if melded else state.minimums[team] - state.turn_value,
-        canastas,
-        permission,
-        held,
-        table,
-        # Two cards kept, with the team melded and partner not asked, is all the turn asks.
-        len(hand) + held - 2 if melded and permission is None else -1,
-    )
+    _tables.insert(0, (melds, size, table, canastas))
+    del _tables[_TABLES_KEPT:]
+    return table, canastas
+
+
+#: The team melds whose tables were built last (each slot holds the melds themselves, so
+#: ``is`` never matches different melds), newest first.
+_tables: list[tuple[tuple[Meld, ...], int, dict[int, tuple[int, int]], int]] = []
+_TABLES_KEPT = 6
 
 
 #: The position whose facts were gathered last, and its facts.

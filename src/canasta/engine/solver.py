@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Container, Mapping
 from functools import lru_cache
-from itertools import groupby
 from typing import NamedTuple
 
 from canasta.engine.cards import (
@@ -414,28 +413,23 @@ def _can_place_all(hand: HandCounts, table: TableCounts, rules: RuleSet) -> bool
 
 @lru_cache(maxsize=65536)
 def sub_multisets(cards: tuple[Card, ...], low: int, high: int) -> tuple[tuple[Card, ...], ...]:
-    """Every distinct sub-multiset of sorted ``cards`` with ``low`` to ``high`` cards."""
-    kinds: list[tuple[Card, int]] = []
-    for card in cards:
-        if kinds and kinds[-1][0] == card:
-            kinds[-1] = (card, kinds[-1][1] + 1)
-        else:
-            kinds.append((card, 1))
-    out: list[tuple[Card, ...]] = []
-
-    def walk(index: int, chosen: tuple[Card, ...]) -> None:
-        if len(chosen) > high:
-            return
-        if index == len(kinds):
-            if len(chosen) >= low:
-                out.append(chosen)
-            return
-        card, count = kinds[index]
-        for k in range(count + 1):
-            walk(index + 1, chosen + (card,) * k)
-
-    walk(0, ())
-    return tuple(out)
+    """Every distinct sub-multiset of sorted ``cards`` with ``low`` to ``high`` cards, in the
+    order of their counts of each kind of card (the first kind's count varies slowest)."""
+    chosen: list[tuple[Card, ...]] = [()]
+    start = 0
+    while start < len(cards):
+        card = cards[start]
+        stop = start + 1
+        while stop < len(cards) and cards[stop] == card:
+            stop += 1
+        chosen = [
+            prefix + (card,) * k
+            for prefix in chosen
+            for k in range(stop - start + 1)
+            if len(prefix) + k <= high
+        ]
+        start = stop
+    return tuple(subset for subset in chosen if len(subset) >= low)
 
 
 @lru_cache(maxsize=65536)
@@ -450,8 +444,14 @@ def sub_multisets_by_size(
 
 
 def hand_groups(hand: tuple[Card, ...]) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:
-    """A sorted hand's naturals by rank, and its wild cards."""
-    groups = {rank: tuple(cards) for rank, cards in groupby(hand, RANK_OF.__getitem__)}
+    """A sorted hand's naturals by rank (ascending), and its wild cards."""
+    groups: dict[int, tuple[Card, ...]] = {}
+    for card in hand:
+        rank = RANK_OF[card]
+        if rank in groups:
+            groups[rank] += (card,)
+        else:
+            groups[rank] = (card,)
     # Wild cards are the jokers and the twos (a sorted hand holds each rank's cards together).
     wilds = groups.pop(RANK_OF[JOKER], ()) + groups.pop(TWO, ())
     return groups, wilds

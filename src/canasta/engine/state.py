@@ -64,6 +64,10 @@ class Phase(Enum):
     #: A team has won.
     GAME_OVER = "game_over"
 
+    # Members are singletons, so identity hashes them as well as ``Enum``'s hash of the
+    # name does, without a Python call on every lookup in a table keyed by phase.
+    __hash__ = object.__hash__
+
 
 class GameState(NamedTuple):
     """A whole game at one moment. Never mutated: :func:`canasta.engine.apply` returns a
