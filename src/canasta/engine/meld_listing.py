@@ -27,8 +27,9 @@ from canasta.engine.state import GameState
 
 __all__ = ["meld_candidates"]
 
-#: A play: the cards placed, and the naturals and wild cards of the meld after it.
-Play = tuple[tuple[Card, ...], int, int]
+#: A shape of plays: the naturals and wild cards of the meld after them, and the naturals
+#: and the wild cards they may place (each a choice of same-sized sets).
+Shape = tuple[int, int, tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]
 #: What may go onto one meld: its rank, the naturals of it held, the meld's ``(naturals,
 #: wilds)`` before (``(0, 0)`` for a new meld), whether it is a lay-off, the wilds held.
 Offer = tuple[int, tuple[Card, ...], tuple[int, int], bool, tuple[Card, ...]]
@@ -41,28 +42,20 @@ _memo: list[tuple[RuleSet | None, FreePlays]] = [(None, {})]
 _MEMO_SIZE = 1024
 
 
-def _in_order(rank: int, naturals: tuple[Card, ...], wilds: tuple[Card, ...]) -> tuple[Card, ...]:
-    """Naturals and wilds as one sorted tuple (only aces sort below the twos)."""
-    return tuple(sorted(naturals + wilds)) if rank == ACE else wilds + naturals
-
-
-def _plays(rules: RuleSet, offer: Offer) -> list[Play]:
-    """Every play of ``offer``: naturals it holds (two at least for a new meld) with wild
-    cards that make a legal shape, in listing order."""
-    rank, mine, base, lay_off, wilds = offer
+def _shapes(rules: RuleSet, offer: Offer) -> list[Shape]:
+    """Each legal shape that plays of ``offer`` make: naturals it holds (two at least for a
+    new meld) with wild cards, in listing order."""
+    _, mine, base, lay_off, wilds = offer
     shapes = valid_shapes(rules)
     by_size = sub_multisets_by_size(wilds, 0, min(rules.max_wilds, len(wilds)))
     low = 0 if lay_off else rules.min_naturals
-    out: list[Play] = []
+    out: list[Shape] = []
     for n, nats in enumerate(sub_multisets_by_size(mine, low, len(mine))):
         naturals_after = base[0] + n
         for w, wild_group in enumerate(by_size):
             wilds_after = base[1] + w
-            if not n + w or (naturals_after, wilds_after) not in shapes:
-                continue
-            for nat in nats:
-                for wild in wild_group:
-                    out.append((_in_order(rank, nat, wild), naturals_after, wilds_after))
+            if (n or w) and (naturals_after, wilds_after) in shapes:
+                out.append((naturals_after, wilds_after, nats, wild_group))
     return out
 
 
@@ -138,14 +131,18 @@ def _black_three_melds(state: GameState, cards: tuple[Card, ...]) -> list[MeldAc
     return out
 
 
-def _action(rank: int, cards: tuple[Card, ...], lay_off: bool) -> MeldAction | LayOff:
-    return sorted_lay_off(rank, cards) if lay_off else sorted_meld(cards)
-
-
 def _free_plays(rules: RuleSet, offer: Offer) -> tuple[MeldAction | LayOff, ...]:
-    """The plays of ``offer`` in the guard's free region (nothing to weigh)."""
+    """Every play of ``offer``, in the guard's free region (nothing to weigh)."""
     rank, _, _, lay_off, _ = offer
-    return tuple(_action(rank, cards, lay_off) for cards, _, _ in _plays(rules, offer))
+    # Only aces sort below the twos.
+    ace = rank == ACE
+    out: list[MeldAction | LayOff] = []
+    for _, _, nats, wild_group in _shapes(rules, offer):
+        for nat in nats:
+            for wild in wild_group:
+                cards = tuple(sorted(nat + wild)) if ace else wild + nat
+                out.append(sorted_lay_off(rank, cards) if lay_off else sorted_meld(cards))
+    return tuple(out)
 
 
 def _guarded_plays(state: GameState, offer: Offer) -> list[MeldAction | LayOff]:
@@ -154,16 +151,19 @@ def _guarded_plays(state: GameState, offer: Offer) -> list[MeldAction | LayOff]:
     free = facts.unguarded
     rank, _, _, lay_off, _ = offer
     out: list[MeldAction | LayOff] = []
-    for cards, naturals_after, wilds_after in _plays(state.rules, offer):
-        if len(cards) > free and placement_error(
-            state,
-            facts,
-            rank=rank,
-            cards=cards,
-            naturals_after=naturals_after,
-            wilds_after=wilds_after,
-            value=0 if facts.melded else sum(card_value(c) for c in cards),
-        ):
-            continue
-        out.append(_action(rank, cards, lay_off))
+    for naturals_after, wilds_after, nats, wild_group in _shapes(state.rules, offer):
+        for nat in nats:
+            for wild in wild_group:
+                cards = tuple(sorted(nat + wild)) if rank == ACE else wild + nat
+                if len(cards) > free and placement_error(
+                    state,
+                    facts,
+                    rank=rank,
+                    cards=cards,
+                    naturals_after=naturals_after,
+                    wilds_after=wilds_after,
+                    value=0 if facts.melded else sum(card_value(c) for c in cards),
+                ):
+                    continue
+                out.append(sorted_lay_off(rank, cards) if lay_off else sorted_meld(cards))
     return out
