@@ -147,13 +147,24 @@ def count_hand(cards: tuple[Card, ...]) -> HandCounts:
     return HandCounts(tuple(sorted(counts.items())), jokers, twos, black)
 
 
-def _wild_capacity(naturals: int, wilds: int, rules: RuleSet) -> int:
-    """How many more wild cards a meld of this shape can take."""
-    limit = min(rules.max_wilds, rules.meld_max_size - naturals)
+def _wild_rooms(rules: RuleSet) -> tuple[int, ...]:
+    """How many wild cards a meld with ``n`` naturals may hold, by ``n`` (up to every card
+    of the deck); a meld holding ``w`` can take ``max(0, rooms[n] - w)`` more. Tabled once
+    per rule set."""
+    last_rules, rooms = _last_rooms[0]
+    if last_rules is rules:
+        return rooms
     lead = rules.natural_lead
-    if lead is not None:
-        limit = min(limit, naturals - lead)
-    return max(0, limit - wilds)
+    rooms = tuple(
+        min(rules.max_wilds, rules.meld_max_size - n, *(() if lead is None else (n - lead,)))
+        for n in range(rules.deck_size + 1)
+    )
+    _last_rooms[0] = (rules, rooms)
+    return rooms
+
+
+#: The rule set whose rooms were tabled last, and its table.
+_last_rooms: list[tuple[RuleSet | None, tuple[int, ...]]] = [(None, ())]
 
 
 def max_meld_value(hand: HandCounts, table: TableCounts, rules: RuleSet) -> tuple[int, int]:
@@ -162,6 +173,7 @@ def max_meld_value(hand: HandCounts, table: TableCounts, rules: RuleSet) -> tupl
 
     Black threes are never placed here (they only go down when going out).
     """
+    rooms = _wild_rooms(rules)
     value = 0
     used = 0
     capacity = 0
@@ -173,19 +185,19 @@ def max_meld_value(hand: HandCounts, table: TableCounts, rules: RuleSet) -> tupl
         if existing is not None:
             value += n * _RANK_VALUE[rank]
             used += n
-            capacity += _wild_capacity(existing[0] + n, existing[1], rules)
+            capacity += max(0, rooms[existing[0] + n] - existing[1])
         elif n >= rules.meld_min_size or (
-            n >= rules.min_naturals and rules.meld_min_size - n <= _wild_capacity(n, 0, rules)
+            n >= rules.min_naturals and rules.meld_min_size - n <= max(0, rooms[n])
         ):
             if n >= rules.meld_min_size:
                 value += n * _RANK_VALUE[rank]
                 used += n
-                capacity += _wild_capacity(n, 0, rules)
+                capacity += max(0, rooms[n])
             else:
                 short_ranks.append((n * _RANK_VALUE[rank], n))
     for rank, (naturals, wilds) in table.items():
         if rank not in ranks_in_hand and rank != THREE:
-            capacity += _wild_capacity(naturals, wilds, rules)
+            capacity += max(0, rooms[naturals] - wilds)
     wild_count = hand.jokers + hand.twos
     # Short ranks (a natural pair) each need wilds to reach the minimum size; unlock the
     # most valuable first. Each unlocked rank then also offers its remaining capacity.
@@ -198,7 +210,7 @@ def max_meld_value(hand: HandCounts, table: TableCounts, rules: RuleSet) -> tupl
         spare -= need
         value += naturals_value
         used += n
-        capacity += _wild_capacity(n, 0, rules) - need
+        capacity += max(0, rooms[n]) - need
     placed = wild_count - spare + min(spare, capacity)
     jokers = min(hand.jokers, placed)
     value += jokers * _JOKER_VALUE + (placed - jokers) * _TWO_VALUE
@@ -374,6 +386,7 @@ def _can_place_all(hand: HandCounts, table: TableCounts, rules: RuleSet) -> bool
     if hand.size == 0:
         return short == 0
     size = rules.canasta_size
+    rooms = _wild_rooms(rules)
     # Per rank: (size before wilds are added, wilds it must take, wilds it may take, and
     # whether it was a canasta already).
     shapes: list[tuple[int, int, int, bool]] = []
@@ -384,9 +397,9 @@ def _can_place_all(hand: HandCounts, table: TableCounts, rules: RuleSet) -> bool
         if existing is not None:
             naturals, wild = existing[0] + n, existing[1]
             was = sum(existing) >= size
-            shapes.append((naturals + wild, 0, _wild_capacity(naturals, wild, rules), was))
+            shapes.append((naturals + wild, 0, max(0, rooms[naturals] - wild), was))
         else:
-            capacity = _wild_capacity(n, 0, rules)
+            capacity = max(0, rooms[n])
             must = max(0, rules.meld_min_size - n)
             if n < rules.min_naturals or must > capacity:
                 return False
@@ -394,7 +407,7 @@ def _can_place_all(hand: HandCounts, table: TableCounts, rules: RuleSet) -> bool
     for rank, (naturals, wild) in table.items():
         if rank not in ranks_in_hand and rank != THREE:
             was = naturals + wild >= size
-            shapes.append((naturals + wild, 0, _wild_capacity(naturals, wild, rules), was))
+            shapes.append((naturals + wild, 0, max(0, rooms[naturals] - wild), was))
     required = sum(shape[1] for shape in shapes)
     capacity = sum(shape[2] for shape in shapes)
     if not required <= wilds <= capacity:
