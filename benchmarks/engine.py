@@ -21,18 +21,10 @@ import sys
 import time
 from collections.abc import Callable
 
-from canasta.engine import GameState, Phase, apply, legal_actions, new_game, solver
+from canasta.engine import GameState, Phase, apply, legal_actions, new_game
 from canasta.engine.cards import RED_THREES, full_deck
+from canasta.engine.memo import clear_caches
 from canasta.engine.solver import can_go_out, can_reach, count_hand
-
-#: Every memo of the engine, cleared for the cold figures.
-CACHES = (solver.count_hand, solver.sub_multisets, solver.sub_multisets_by_size)
-
-
-def clear_caches() -> None:
-    """Forget everything the engine memoised."""
-    for cached in CACHES:
-        cached.cache_clear()
 
 
 def percentile(samples: list[float], fraction: float) -> float:

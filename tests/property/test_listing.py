@@ -8,8 +8,19 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from canasta.engine import GameState, Phase, apply, check, is_legal, legal_actions, new_game
+from canasta.engine import (
+    GameState,
+    Phase,
+    apply,
+    check,
+    is_legal,
+    legal_actions,
+    new_game,
+    solver,
+)
 from canasta.engine.legality import canonical
+from canasta.engine.memo import clear_caches
+from canasta.engine.rules import preset
 
 from .support import candidate_actions, listed
 
@@ -45,3 +56,23 @@ def assert_listing_is_exact(state: GameState) -> None:
 def test_legal_actions_equals_the_legal_candidates(seed: int, rng: random.Random) -> None:
     for state in _positions(seed, rng, 6):
         assert_listing_is_exact(state)
+
+
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    rng=st.randoms(use_true_random=False),
+    system=st.sampled_from(["classic", "traditional", "railroad"]),
+)
+def test_a_listing_with_every_memo_cleared_is_the_same_listing(
+    seed: int, rng: random.Random, system: str
+) -> None:
+    """The engine's memos change no answer: each position lists the same actions, in the
+    same order, warm and after :func:`clear_caches` put every memo back to empty."""
+    rules = preset(system)
+    state = new_game(rules, seed=seed)
+    while state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
+        warm = legal_actions(state)
+        clear_caches()
+        assert solver.sub_multisets.cache_info().currsize == 0
+        assert legal_actions(state) == warm
+        state = apply(state, rng.choice(warm)).state

@@ -36,6 +36,7 @@ from canasta.engine.events import CanastaCompleted, Event
 from canasta.engine.kind_guard import kind_facts, kind_guard
 from canasta.engine.kinds import canasta_kind, kind_shape_error, open_meld, sort_melds
 from canasta.engine.melds import Meld, split_rank
+from canasta.engine.memo import forget_with, slots
 from canasta.engine.placement import Placement
 from canasta.engine.rules import RuleSet
 from canasta.engine.solver import hand_groups, sub_multisets, sub_multisets_by_size
@@ -59,7 +60,9 @@ def _rank_words(rank: int) -> str:
 
 
 #: The rule set whose legal shapes were asked last, and its table of them.
-_last_shapes: list[tuple[RuleSet | None, frozenset[tuple[int, int, int]]]] = [(None, frozenset())]
+_last_shapes: list[tuple[RuleSet | None, frozenset[tuple[int, int, int]]]] = slots(
+    (None, frozenset())
+)
 
 
 def _shape_ok(rules: RuleSet, rank: int, naturals: int, wilds: int) -> bool:
@@ -81,6 +84,9 @@ def _shapes(rules: RuleSet) -> frozenset[tuple[int, int, int]]:
         for w in range(size + 1 - n)
         if (n == 0) == (rank == WILD_RANK) and kind_shape_error(rank, n, w, rules) is None
     )
+
+
+forget_with(_shapes.cache_clear)
 
 
 def _placement(

@@ -36,6 +36,7 @@ from canasta.engine.kind_play import (
 from canasta.engine.kind_turns import kind_discards, validate_kind_discard
 from canasta.engine.meld_listing import meld_candidates
 from canasta.engine.melds import split_rank
+from canasta.engine.memo import slots
 from canasta.engine.pile import take_candidates, validate_take
 from canasta.engine.placement import Placement, turn_facts, validate_meld
 from canasta.engine.rules import RuleSet, classic
@@ -314,4 +315,4 @@ def legal_actions(state: GameState) -> list[Action]:
 
 
 #: The position listed last, and its legal actions.
-_last_listed: list[tuple[GameState | None, tuple[Action, ...]]] = [(None, ())]
+_last_listed: list[tuple[GameState | None, tuple[Action, ...]]] = slots((None, ()))

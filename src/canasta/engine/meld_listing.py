@@ -14,6 +14,7 @@ from canasta.engine.actions import Meld as MeldAction
 from canasta.engine.cards import ACE, BLACK_THREES, RED_THREES, THREE, Card, card_value
 from canasta.engine.errors import IllegalActionError
 from canasta.engine.melds import valid_shapes
+from canasta.engine.memo import slots
 from canasta.engine.placement import placement_error, turn_facts, validate_meld
 from canasta.engine.rules import RuleSet
 from canasta.engine.solver import (
@@ -38,7 +39,7 @@ FreePlays = dict[Offer, tuple[MeldAction | LayOff, ...]]
 
 #: The rule set whose free plays are remembered, and those plays (a few hundred hands'
 #: worth: the memo is emptied when it grows past :data:`_MEMO_SIZE`).
-_memo: list[tuple[RuleSet | None, FreePlays]] = [(None, {})]
+_memo: list[tuple[RuleSet | None, FreePlays]] = slots((None, {}))
 _MEMO_SIZE = 1024
 
 

@@ -22,6 +22,7 @@ from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import CanastaCompleted, CardsLaidOff, Event, Melded, RedThreeLaid
 from canasta.engine.going_out import canastas_needed, go_out
 from canasta.engine.melds import Meld, meld_error, split_rank
+from canasta.engine.memo import slots
 from canasta.engine.rules import RuleSet
 from canasta.engine.solver import (
     can_go_out,
@@ -132,14 +133,14 @@ def _table_of(melds: tuple[Meld, ...], size: int) -> tuple[dict[int, tuple[int, 
 
 #: The team melds whose tables were built last (each slot holds the melds themselves, so
 #: ``is`` never matches different melds), newest first.
-_tables: list[tuple[tuple[Meld, ...], int, dict[int, tuple[int, int]], int]] = []
+_tables: list[tuple[tuple[Meld, ...], int, dict[int, tuple[int, int]], int]] = slots()
 _TABLES_KEPT = 6
 
 
 #: The position whose facts were gathered last, and its facts.
-_last_facts: list[tuple[GameState | None, TurnFacts]] = [
+_last_facts: list[tuple[GameState | None, TurnFacts]] = slots(
     (None, TurnFacts(0, (), False, 0, False, None, 0, {}, -1))
-]
+)
 
 
 def placement_error(

@@ -35,6 +35,7 @@ from canasta.engine.cards import (
     Card,
     card_value,
 )
+from canasta.engine.memo import forget_with, slots
 from canasta.engine.rules import RuleSet
 
 __all__ = [
@@ -147,6 +148,9 @@ def count_hand(cards: tuple[Card, ...]) -> HandCounts:
     return HandCounts(tuple(sorted(counts.items())), jokers, twos, black)
 
 
+forget_with(count_hand.cache_clear)
+
+
 def _wild_rooms(rules: RuleSet) -> tuple[int, ...]:
     """How many wild cards a meld with ``n`` naturals may hold, by ``n`` (up to every card
     of the deck); a meld holding ``w`` can take ``max(0, rooms[n] - w)`` more. Tabled once
@@ -164,7 +168,7 @@ def _wild_rooms(rules: RuleSet) -> tuple[int, ...]:
 
 
 #: The rule set whose rooms were tabled last, and its table.
-_last_rooms: list[tuple[RuleSet | None, tuple[int, ...]]] = [(None, ())]
+_last_rooms: list[tuple[RuleSet | None, tuple[int, ...]]] = slots((None, ()))
 
 
 def max_meld_value(hand: HandCounts, table: TableCounts, rules: RuleSet) -> tuple[int, int]:
@@ -445,6 +449,9 @@ def sub_multisets(cards: tuple[Card, ...], low: int, high: int) -> tuple[tuple[C
     return tuple(subset for subset in chosen if len(subset) >= low)
 
 
+forget_with(sub_multisets.cache_clear)
+
+
 @lru_cache(maxsize=65536)
 def sub_multisets_by_size(
     cards: tuple[Card, ...], low: int, high: int
@@ -454,6 +461,9 @@ def sub_multisets_by_size(
     for subset in sub_multisets(cards, low, high):
         groups[len(subset)].append(subset)
     return tuple(tuple(group) for group in groups)
+
+
+forget_with(sub_multisets_by_size.cache_clear)
 
 
 def hand_groups(hand: tuple[Card, ...]) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:
