@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from canasta.engine.actions import LayOff, sorted_lay_off, sorted_meld
 from canasta.engine.actions import Meld as MeldAction
-from canasta.engine.cards import ACE, BLACK_THREES, RED_THREES, THREE, Card, card_value
+from canasta.engine.cards import ACE, BLACK_THREES, JOKER, RED_THREES, THREE, Card, card_value
 from canasta.engine.errors import IllegalActionError
 from canasta.engine.melds import valid_shapes
 from canasta.engine.memo import slots
@@ -152,19 +152,27 @@ def _guarded_plays(state: GameState, offer: Offer) -> list[MeldAction | LayOff]:
     free = facts.unguarded
     rank, _, _, lay_off, _ = offer
     out: list[MeldAction | LayOff] = []
+    # The guard weighs counts and values, never suits: plays of one shape with as many
+    # jokers get one verdict.
+    verdicts: dict[tuple[int, int, int], bool] = {}
     for naturals_after, wilds_after, nats, wild_group in _shapes(state.rules, offer):
         for nat in nats:
             for wild in wild_group:
                 cards = tuple(sorted(nat + wild)) if rank == ACE else wild + nat
-                if len(cards) > free and placement_error(
-                    state,
-                    facts,
-                    rank=rank,
-                    cards=cards,
-                    naturals_after=naturals_after,
-                    wilds_after=wilds_after,
-                    value=0 if facts.melded else sum(card_value(c) for c in cards),
-                ):
-                    continue
+                if len(cards) > free:
+                    kind = (naturals_after, wilds_after, wild.count(JOKER))
+                    passed = verdicts.get(kind)
+                    if passed is None:
+                        passed = verdicts[kind] = not placement_error(
+                            state,
+                            facts,
+                            rank=rank,
+                            cards=cards,
+                            naturals_after=naturals_after,
+                            wilds_after=wilds_after,
+                            value=0 if facts.melded else sum(card_value(c) for c in cards),
+                        )
+                    if not passed:
+                        continue
                 out.append(sorted_lay_off(rank, cards) if lay_off else sorted_meld(cards))
     return out
