@@ -75,17 +75,22 @@ class HandCounts(NamedTuple):
     @property
     def size(self) -> int:
         """How many cards."""
-        return sum(n for _, n in self.naturals) + self.jokers + self.twos + self.black_threes
+        size = self.jokers + self.twos + self.black_threes
+        for _, n in self.naturals:
+            size += n
+        return size
 
     @property
     def value(self) -> int:
         """Sum of the card values."""
-        return (
-            sum(_RANK_VALUE[rank] * n for rank, n in self.naturals)
-            + self.jokers * _JOKER_VALUE
+        value = (
+            self.jokers * _JOKER_VALUE
             + self.twos * _TWO_VALUE
             + self.black_threes * _BLACK_THREE_VALUE
         )
+        for rank, n in self.naturals:
+            value += _RANK_VALUE[rank] * n
+        return value
 
     def kinds(self) -> list[tuple[str, int]]:
         """Each kind of card present: ``("n", rank)``, ``("j", 0)``, ``("t", 0)``, ``("b", 0)``."""
@@ -113,24 +118,34 @@ class HandCounts(NamedTuple):
                     naturals.append((r, n))
             if not found:
                 return None
-            return HandCounts(tuple(naturals), self.jokers, self.twos, self.black_threes)
+            return _counts(tuple(naturals), self.jokers, self.twos, self.black_threes)
         if tag == "j":
             return (
-                HandCounts(self.naturals, self.jokers - 1, self.twos, self.black_threes)
+                _counts(self.naturals, self.jokers - 1, self.twos, self.black_threes)
                 if self.jokers
                 else None
             )
         if tag == "t":
             return (
-                HandCounts(self.naturals, self.jokers, self.twos - 1, self.black_threes)
+                _counts(self.naturals, self.jokers, self.twos - 1, self.black_threes)
                 if self.twos
                 else None
             )
         return (
-            HandCounts(self.naturals, self.jokers, self.twos, self.black_threes - 1)
+            _counts(self.naturals, self.jokers, self.twos, self.black_threes - 1)
             if self.black_threes
             else None
         )
+
+
+def _counts(
+    naturals: tuple[tuple[int, int], ...], jokers: int, twos: int, black_threes: int
+) -> HandCounts:
+    """A :class:`HandCounts`, built without the named tuple's keyword-handling ``__new__``."""
+    return _tuple_new(HandCounts, (naturals, jokers, twos, black_threes))
+
+
+_tuple_new = tuple.__new__
 
 
 #: Hands differ from one decision to the next; a few are asked again within one (the listing,
@@ -145,7 +160,7 @@ def count_hand(cards: tuple[Card, ...]) -> HandCounts:
     jokers = counts.pop(0, 0)
     twos = counts.pop(TWO, 0)
     black = counts.pop(THREE, 0)
-    return HandCounts(tuple(sorted(counts.items())), jokers, twos, black)
+    return _counts(tuple(sorted(counts.items())), jokers, twos, black)
 
 
 forget_with(count_hand.cache_clear)
@@ -376,8 +391,11 @@ def _kind_value(kind: tuple[str, int]) -> int:
 def canastas_short(table: TableCounts, rules: RuleSet) -> int:
     """How many more canastas the team whose melds are ``table`` needs to go out (§6.1)."""
     size = rules.canasta_size
-    have = sum(1 for naturals, wilds in table.values() if naturals + wilds >= size)
-    return max(0, rules.canastas_to_go_out - have)
+    short = rules.canastas_to_go_out
+    for naturals, wilds in table.values():
+        if naturals + wilds >= size:
+            short -= 1
+    return max(0, short)
 
 
 def _can_place_all(hand: HandCounts, table: TableCounts, rules: RuleSet) -> bool:
