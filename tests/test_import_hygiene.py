@@ -28,6 +28,22 @@ def test_engine_imports_no_ui_and_no_pydantic() -> None:
     assert "pydantic" not in loaded
 
 
+def test_importing_the_engine_compiles_no_card_pattern() -> None:
+    # Compiling the card pattern cost a tenth of a millisecond; it waits for the first card
+    # that is not in plain notation (``re._cache`` holds what ``re`` has compiled).
+    code = (
+        "import re\n"
+        "from canasta.engine import cards\n"
+        "print(sum(key[1] == cards._CARD_PATTERN for key in re._cache))\n"
+        "cards.parse_card('KH')\n"
+        "print(sum(key[1] == cards._CARD_PATTERN for key in re._cache))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert result.stdout.split() == ["0", "1"]
+
+
 def test_playing_a_game_imports_no_ui() -> None:
     loaded = _top_level(
         _modules_after(
