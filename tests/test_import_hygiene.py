@@ -44,6 +44,28 @@ def test_importing_the_engine_compiles_no_card_pattern() -> None:
     assert result.stdout.split() == ["0", "1"]
 
 
+def test_importing_the_engine_compiles_no_source() -> None:
+    # typing.NamedTuple compiles each field annotation that is a string (about 10 µs), and
+    # the process's first compile() also builds the ast module's types (10 million
+    # instructions). So the modules that define named tuples evaluate their annotations.
+    code = (
+        "import builtins\n"
+        "calls = []\n"
+        "real = builtins.compile\n"
+        "def compile(source, filename, *args, **kwargs):\n"
+        "    if not kwargs.get('dont_inherit'):  # not the import system reading a module\n"
+        "        calls.append(source)\n"
+        "    return real(source, filename, *args, **kwargs)\n"
+        "builtins.compile = compile\n"
+        "import canasta.engine\n"
+        "print(len(calls), calls[:3])"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert result.stdout.split() == ["0", "[]"]
+
+
 def test_playing_a_game_imports_no_ui() -> None:
     loaded = _top_level(
         _modules_after(

@@ -4,7 +4,7 @@ Events are named tuples (cheap to build and to import); :func:`_kind` makes even
 different kinds unequal even when their fields are equal.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
 from typing import Any, NamedTuple, TypeAlias, TypeVar
 
