@@ -28,6 +28,56 @@ def test_engine_imports_no_ui_and_no_pydantic() -> None:
     assert "pydantic" not in loaded
 
 
+def test_engine_imports_no_dataclasses_nor_inspect() -> None:
+    # Both cost a quarter of ``import canasta.engine`` (inspect loads ast, dis, tokenize):
+    # the engine's records are named tuples, and playing a game needs neither module.
+    statement = (
+        "from canasta.engine import new_game, apply, legal_actions, view\n"
+        "s = new_game(seed=1)\n"
+        "s = apply(s, legal_actions(s)[0]).state\n"
+        "view(s, 0)"
+    )
+    assert not {"dataclasses", "inspect"} & _modules_after(statement)
+
+
+def test_importing_the_engine_compiles_no_card_pattern() -> None:
+    # Compiling the card pattern cost a tenth of a millisecond; it waits for the first card
+    # that is not in plain notation (``re._cache`` holds what ``re`` has compiled).
+    code = (
+        "import re\n"
+        "from canasta.engine import cards\n"
+        "print(sum(key[1] == cards._CARD_PATTERN for key in re._cache))\n"
+        "cards.parse_card('KH')\n"
+        "print(sum(key[1] == cards._CARD_PATTERN for key in re._cache))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert result.stdout.split() == ["0", "1"]
+
+
+def test_importing_the_engine_compiles_no_source() -> None:
+    # typing.NamedTuple compiles each field annotation that is a string (about 10 µs), and
+    # the process's first compile() also builds the ast module's types (10 million
+    # instructions). So the modules that define named tuples evaluate their annotations.
+    code = (
+        "import builtins\n"
+        "calls = []\n"
+        "real = builtins.compile\n"
+        "def compile(source, filename, *args, **kwargs):\n"
+        "    if not kwargs.get('dont_inherit'):  # not the import system reading a module\n"
+        "        calls.append(source)\n"
+        "    return real(source, filename, *args, **kwargs)\n"
+        "builtins.compile = compile\n"
+        "import canasta.engine\n"
+        "print(len(calls), calls[:3])"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert result.stdout.split() == ["0", "[]"]
+
+
 def test_playing_a_game_imports_no_ui() -> None:
     loaded = _top_level(
         _modules_after(

@@ -2,17 +2,32 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from canasta.engine import Reason, Seat, classic, is_legal
 from canasta.engine.actions import LayOff, Meld
 from canasta.engine.events import CanastaCompleted, CardsLaidOff, Melded
+from canasta.engine.melds import Meld as TableMeld
 from canasta.engine.melds import meld_error
 
 from .helpers import A, act, cards, events_of, listed, meld_texts, position, refused
 
 STOCK = "c12 c11 d11 h11"
 MELDED = ["12: c12 d12 h12"]
+
+
+def test_s5_a_table_meld_is_a_value_sized_by_its_cards() -> None:
+    meld = TableMeld.build(9, cards("s9 d2 h9"))
+    assert repr(meld) == "Meld(rank=9, cards=(d2, h9, s9), naturals=2, wilds=1, concealed=False)"
+    assert str(meld) == "9: d2 h9 s9" and len(meld) == 3 and meld.value == 40
+    assert meld == TableMeld(9, (*cards("d2 h9 s9"),), 2, 1) and meld != tuple(meld)
+    assert hash(meld) == hash((9, meld.cards, 2, 1, False))
+    assert meld.added(cards("c9")) == TableMeld.build(9, cards("c9 s9 d2 h9"))
+    assert pickle.loads(pickle.dumps(meld)) == meld
+    with pytest.raises(AttributeError):
+        meld.rank = 8  # type: ignore[misc]
 
 
 def _shape(naturals: int, wilds: int) -> Reason | None:

@@ -4,7 +4,6 @@ apart, and the settings accept only the tables a system allows."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from datetime import timedelta
 
@@ -30,7 +29,7 @@ from canasta.persist.stats import STATS_VERSION, table_mix_of
 from .helpers import STARTED, assert_one_sentence, play, saved_game, session
 
 #: A short game of three players alone: random play reaches 300 points in a round or two.
-THREE = dataclasses.replace(preset("classic", 3), target_score=300)
+THREE = preset("classic", 3)._replace(target_score=300)
 SIX = preset("traditional", 6)
 
 #: The rules of a save written before there were other systems (and before the seating

@@ -3,7 +3,6 @@ the log up to the step shown, and the final score at the end; a six-player game 
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
 
@@ -79,7 +78,7 @@ async def test_stepping_through_a_record_reproduces_the_final_score() -> None:
 
 
 async def test_a_six_player_game_replays_every_hand_on_a_line_at_80x24() -> None:
-    rules = dataclasses.replace(preset("classic", 6), target_score=200)
+    rules = preset("classic", 6)._replace(target_score=200)
     record = finished_record(2, rules)
     app = ReplayApp(record, title="six")
     async with app.run_test(size=(80, 24)) as pilot:

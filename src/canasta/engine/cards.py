@@ -231,7 +231,9 @@ def card_value(card: int) -> int:
 
 _SUIT_LETTERS = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3}
 _RANK_TOKENS = {"a": 1, "ace": 1, "j": 11, "q": 12, "k": 13, "t": 10}
-_CARD_RE = re.compile(r"^(?:([cdhs♣♦♥♠])(\d{1,2}|[ajqkt])|(\d{1,2}|[ajqkt])([cdhs♣♦♥♠]))$")
+#: Compiled by the first card that is not in plain notation (``re`` keeps it), not by the
+#: import: compiling it costs more than a tenth of a millisecond.
+_CARD_PATTERN = r"^(?:([cdhs♣♦♥♠])(\d{1,2}|[ajqkt])|(\d{1,2}|[ajqkt])([cdhs♣♦♥♠]))$"
 _JOKER_WORDS = frozenset({"jk", "jo", "joker", "jkr", "*"})
 
 
@@ -258,7 +260,7 @@ def parse_card(text: str) -> Card:
     token = text.strip().lower()
     if token in _JOKER_WORDS:
         return JOKER
-    match = _CARD_RE.match(token)
+    match = re.match(_CARD_PATTERN, token)
     if match is not None:
         suit_text, rank_text = (
             (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))

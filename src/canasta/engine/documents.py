@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, TypeVar, cast, get_type_hints
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    create_model,
+)
 
 from canasta.engine.cards import RED_THREES, Card, parse_cards
 from canasta.engine.errors import NotationError
@@ -29,7 +37,18 @@ __all__ = [
     "validate_rules",
 ]
 
-_RULES = TypeAdapter(RuleSet)
+#: A ``rules`` object's fields: :class:`RuleSet`'s own, with their types and defaults
+#: (other fields are ignored).
+_RULE_FIELDS: dict[str, Any] = {
+    name: (hint, RuleSet._field_defaults[name]) for name, hint in get_type_hints(RuleSet).items()
+}
+_RULES_MODEL = create_model("RuleSet", **_RULE_FIELDS)
+#: A ``rules`` object to a rule set, which then checks its values together (its error
+#: reads as a field's would).
+_RULES = cast(
+    "TypeAdapter[RuleSet]",
+    TypeAdapter(Annotated[_RULES_MODEL, AfterValidator(lambda fields: RuleSet(**dict(fields)))]),
+)
 CardsText = Annotated[str, Field(description="cards in notation, separated by spaces")]
 #: Bounds that keep a damaged file's numbers printable and its file names short (a score
 #: of 10**4000 points would overflow ``str`` once a round is added to it).
@@ -89,8 +108,7 @@ def parse_cards_field(text: str, where: str) -> tuple[Card, ...]:
 
 def rules_dict(rules: RuleSet) -> dict[str, Any]:
     """``rules`` as a document's ``rules`` object."""
-    data: dict[str, Any] = _RULES.dump_python(rules, mode="json")
-    return data
+    return _RULES_MODEL.model_construct(**rules._asdict()).model_dump(mode="json")
 
 
 def first_problem(error: ValidationError) -> str:

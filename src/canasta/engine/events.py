@@ -1,33 +1,17 @@
 """Events: what an action caused, in the order it happened (past participles).
 
-Events are named tuples (cheap to build and to import); :func:`_kind` makes events of
-different kinds unequal even when their fields are equal.
+Events are named tuples (cheap to build and to import);
+:func:`~canasta.engine.tuples.distinct` makes events of different kinds unequal even when
+their fields are equal.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
-from typing import Any, NamedTuple, TypeAlias, TypeVar
+from typing import NamedTuple, TypeAlias
 
 from canasta.engine.cards import Card
 from canasta.engine.scoring import RoundScore
-
-_E = TypeVar("_E", bound=type)
-
-
-def _equal(self: tuple[Any, ...], other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)
-
-
-def _unequal(self: tuple[Any, ...], other: object) -> bool:
-    return not _equal(self, other)
-
-
-def _kind(cls: _E) -> _E:
-    """Events of different kinds never compare equal (tuples of equal fields would)."""
-    cls.__eq__ = _equal  # type: ignore[assignment]
-    cls.__ne__ = _unequal  # type: ignore[assignment]
-    return cls
-
+from canasta.engine.tuples import distinct
 
 __all__ = [
     "CanastaCompleted",
@@ -51,7 +35,7 @@ __all__ = [
 ]
 
 
-@_kind
+@distinct
 class RoundDealt(NamedTuple):
     """A round was dealt; ``dealer`` dealt, the seat to the dealer's left plays first."""
 
@@ -59,7 +43,7 @@ class RoundDealt(NamedTuple):
     dealer: int
 
 
-@_kind
+@distinct
 class UpCardTurned(NamedTuple):
     """A stock card was turned onto the pile; ``frozen`` when it froze the pile, ``covered``
     when another up-card is turned onto it (§2.3)."""
@@ -69,7 +53,7 @@ class UpCardTurned(NamedTuple):
     covered: bool = False
 
 
-@_kind
+@distinct
 class RedThreeLaid(NamedTuple):
     """A red three went to the team's area; ``replaced`` when a stock card replaced it.
 
@@ -81,7 +65,7 @@ class RedThreeLaid(NamedTuple):
     replaced: bool
 
 
-@_kind
+@distinct
 class StockDrawn(NamedTuple):
     """``seat`` drew ``card`` from the stock (private to that seat)."""
 
@@ -89,7 +73,7 @@ class StockDrawn(NamedTuple):
     card: Card
 
 
-@_kind
+@distinct
 class PileTaken(NamedTuple):
     """``seat`` took the pile: its top card with ``cards`` from the hand, ``size`` cards in
     all (the rest goes to the hand once any initial minimum is met)."""
@@ -100,7 +84,7 @@ class PileTaken(NamedTuple):
     size: int
 
 
-@_kind
+@distinct
 class Melded(NamedTuple):
     """``seat`` melded ``cards`` of ``rank``; ``merged`` when they joined the team's meld."""
 
@@ -110,7 +94,7 @@ class Melded(NamedTuple):
     merged: bool
 
 
-@_kind
+@distinct
 class CardsLaidOff(NamedTuple):
     """``seat`` laid ``cards`` off on the team's meld of ``rank``."""
 
@@ -119,7 +103,7 @@ class CardsLaidOff(NamedTuple):
     cards: tuple[Card, ...]
 
 
-@_kind
+@distinct
 class CanastaCompleted(NamedTuple):
     """A meld of ``rank`` of ``team`` became a canasta (``natural`` or mixed; ``concealed``
     when it went down whole, §9.2)."""
@@ -132,7 +116,7 @@ class CanastaCompleted(NamedTuple):
     kind: str | None = None
 
 
-@_kind
+@distinct
 class Discarded(NamedTuple):
     """``seat`` discarded ``card``, ending the turn."""
 
@@ -140,14 +124,14 @@ class Discarded(NamedTuple):
     card: Card
 
 
-@_kind
+@distinct
 class PartnerAsked(NamedTuple):
     """``seat`` asked partner "may I go out?"."""
 
     seat: int
 
 
-@_kind
+@distinct
 class PartnerAnswered(NamedTuple):
     """``seat`` answered partner's question; the answer binds for this turn."""
 
@@ -155,7 +139,7 @@ class PartnerAnswered(NamedTuple):
     yes: bool
 
 
-@_kind
+@distinct
 class WentOut(NamedTuple):
     """``seat`` went out, ending the round; ``concealed`` for the concealed bonus."""
 
@@ -163,12 +147,12 @@ class WentOut(NamedTuple):
     concealed: bool
 
 
-@_kind
+@distinct
 class StockExhausted(NamedTuple):
     """The round ended because the stock is empty."""
 
 
-@_kind
+@distinct
 class KittyTaken(NamedTuple):
     """``seat`` took its kitty of ``size`` cards into the hand with its discard (§13.6)."""
 
@@ -176,7 +160,7 @@ class KittyTaken(NamedTuple):
     size: int
 
 
-@_kind
+@distinct
 class Stuck(NamedTuple):
     """The round ended because ``seat`` holds no card it may discard, only sevens while
     they are locked (§13.11)."""
@@ -184,7 +168,7 @@ class Stuck(NamedTuple):
     seat: int
 
 
-@_kind
+@distinct
 class RoundScored(NamedTuple):
     """The round's score sheet (see :class:`canasta.engine.scoring.RoundScore`)."""
 
@@ -193,7 +177,7 @@ class RoundScored(NamedTuple):
     totals: tuple[int, ...]
 
 
-@_kind
+@distinct
 class GameWon(NamedTuple):
     """The game ended; ``team`` won with ``totals``."""
 

@@ -16,7 +16,7 @@ legal discards", and a hand of nothing but locked sevens only comes by drawing i
   with no card kept; the round ends when no play is left (§13.11).
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
 from collections import Counter
 from collections.abc import Iterable, Sequence

@@ -1,21 +1,26 @@
 """Melds: validity with a reason, canasta kinds and values (rules §5)."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from canasta.engine.cards import MELD_RANKS, RANK_OF, WILD_CARDS, Card, card_value, rank_name
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.rules import RuleSet
+from canasta.engine.tuples import distinct
 
 __all__ = ["Meld", "meld_error", "split_rank", "valid_shapes"]
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+@distinct
+class Meld(NamedTuple):
     """A team's meld of one rank: its cards (sorted), how many are natural or wild, and
-    whether it went down whole as a concealed canasta (§9.2)."""
+    whether it went down whole as a concealed canasta (§9.2).
+
+    An immutable named tuple, equal only to an equal meld. ``len`` counts its cards, so the
+    named tuple's ``_make`` and ``_replace`` do not apply: build a meld with :meth:`build`.
+    """
 
     rank: int
     cards: tuple[Card, ...]
@@ -24,7 +29,7 @@ class Meld:
     concealed: bool = False
 
     @classmethod
-    def build(cls, rank: int, cards: tuple[Card, ...], *, concealed: bool = False) -> Meld:
+    def build(cls, rank: int, cards: tuple[Card, ...], *, concealed: bool = False) -> "Meld":
         """A meld of ``rank`` holding ``cards`` (not checked: see :func:`meld_error`)."""
         ordered = tuple(sorted(cards))
         wilds = sum(1 for card in ordered if card in WILD_CARDS)
@@ -47,7 +52,7 @@ class Meld:
         """Sum of the card values (§1)."""
         return sum(card_value(card) for card in self.cards)
 
-    def added(self, cards: tuple[Card, ...]) -> Meld:
+    def added(self, cards: tuple[Card, ...]) -> "Meld":
         """This meld with ``cards`` laid off on it (a concealed canasta stays one)."""
         return Meld.build(self.rank, self.cards + cards, concealed=self.concealed)
 

@@ -5,7 +5,7 @@ validators below and in :mod:`canasta.engine.pile` call it, and so do the listin
 an action is listed exactly when applying it would succeed.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
 from typing import NamedTuple
 

@@ -1,19 +1,20 @@
 """``RuleSet``: every number and switch of a rule system, and named presets.
 
-The rule set is a frozen, slotted dataclass so that ``import canasta.engine`` stays fast
-(pydantic alone costs over 100 ms to import). It validates itself on construction, and
-pydantic validates it wherever it crosses a boundary (records and positions read from JSON,
-see :mod:`canasta.engine.record`), because pydantic accepts stdlib dataclasses as models.
+The rule set is a named tuple, so that ``import canasta.engine`` stays fast (pydantic alone
+costs over 100 ms to import, and a dataclass loads ``dataclasses`` and ``inspect``). It
+checks itself on construction, and pydantic validates it wherever it crosses a boundary
+(records and positions read from JSON, see :mod:`canasta.engine.documents`), with a model
+made from the rule set's own fields.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
-from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, get_args
 
 from canasta.engine.cards import RED_THREES, Suit
 from canasta.engine.errors import CanastaError
+from canasta.engine.tuples import distinct
 
 __all__ = [
     "DEFAULT_PLAYERS",
@@ -51,12 +52,9 @@ SEAT_NAMES: dict[int, tuple[str, ...]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class RuleSet:
-    """The numbers and switches of one rule system (``classic`` by default).
-
-    Sections refer to ``docs/rules.md``.
-    """
+class _Fields(NamedTuple):
+    """The numbers and switches of one rule system, with classic's values: the fields of
+    :class:`RuleSet`, which checks them. Sections refer to ``docs/rules.md``."""
 
     name: str = "classic"
     #: §1: seats in turn order (play passes to the next seat), and the partnerships: each
@@ -92,8 +90,11 @@ class RuleSet:
     canasta_size: int = 7
     #: §7: ``(lowest team score, minimum)``, highest first; the first row whose bound the
     #: team's score reaches gives the minimum, and the last row (bound ``None``) is the rest.
-    minimum_table: tuple[tuple[int | None, int], ...] = field(
-        default=((3000, 120), (1500, 90), (0, 50), (None, 15))
+    minimum_table: tuple[tuple[int | None, int], ...] = (
+        (3000, 120),
+        (1500, 90),
+        (0, 50),
+        (None, 15),
     )
     #: §6.1: canastas a team needs before one of its players may go out.
     canastas_to_go_out: int = 1
@@ -136,7 +137,31 @@ class RuleSet:
     sevens_locked: bool = False
     kinds_to_go_out: bool = False
 
-    def __post_init__(self) -> None:
+
+@distinct
+class RuleSet(_Fields):
+    """The numbers and switches of one rule system (``classic`` by default; the fields are
+    :class:`_Fields`'): an immutable named tuple, equal only to an equal rule set, checked
+    on construction (and by ``_replace``).
+
+    Raises:
+        CanastaError: on construction, one sentence naming every value that is out of bounds.
+    """
+
+    __slots__ = ()
+
+    if not TYPE_CHECKING:  # mypy checks a construction against the fields' own signature
+
+        def __new__(cls, *args: Any, **kwargs: Any) -> "RuleSet":
+            rules = super().__new__(cls, *args, **kwargs)
+            rules._check()
+            return rules
+
+        @classmethod
+        def _make(cls, iterable: Any) -> "RuleSet":
+            return cls(*iterable)  # ``_replace`` builds through here: check its result too
+
+    def _check(self) -> None:
         problems = []
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             problems.append(f"a game seats {MIN_PLAYERS} to {MAX_PLAYERS} players")
@@ -390,8 +415,8 @@ def _build(name: str, players: int) -> RuleSet:
     if name == classic.name and players == classic.players:
         return classic
     if name == "railroad":
-        return replace(classic, name=name, **_railroad(players))  # type: ignore[arg-type]
-    return replace(classic, name=name, **_SYSTEMS[name], **_TABLES[players])  # type: ignore[arg-type]
+        return classic._replace(name=name, **_railroad(players))  # type: ignore[arg-type]
+    return classic._replace(name=name, **_SYSTEMS[name], **_TABLES[players])  # type: ignore[arg-type]
 
 
 def preset(name: str, players: int | None = None) -> RuleSet:

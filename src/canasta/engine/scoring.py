@@ -1,6 +1,6 @@
 """Round scores, part by part (rules §9)."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
 from collections.abc import Iterable
 from typing import NamedTuple

@@ -19,7 +19,7 @@ The answers are exact:
   team's canastas are counted from its melds (``table``).
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
 from collections.abc import Container, Mapping
 from functools import lru_cache
@@ -103,7 +103,7 @@ class HandCounts(NamedTuple):
             out.append(("b", 0))
         return out
 
-    def without(self, kind: tuple[str, int]) -> HandCounts | None:
+    def without(self, kind: tuple[str, int]) -> "HandCounts | None":
         """This hand less one card of ``kind``, or ``None`` if it has none."""
         tag, rank = kind
         if tag == "n":

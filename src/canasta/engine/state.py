@@ -1,6 +1,6 @@
 """The game state: one immutable value per position."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
 from collections.abc import Iterable
 from enum import Enum, IntEnum
@@ -174,7 +174,7 @@ class GameState(NamedTuple):
         canastas = sum(1 for meld in self.melds[team] if meld.is_canasta(rules))
         return canastas >= rules.canastas_to_go_out
 
-    def evolve(self, **changes: Any) -> GameState:
+    def evolve(self, **changes: Any) -> "GameState":
         """A copy with ``changes`` applied (the engine's only way to make a new state)."""
         values = list(self)
         for name, value in changes.items():

@@ -1,6 +1,6 @@
 """What one seat may know: :func:`view` and, for bots that look ahead, :func:`determinize`."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -142,7 +142,7 @@ def unseen_cards(seen: PlayerView) -> list[Card]:
     return pool
 
 
-def determinize(seen: PlayerView, rng: random.Random) -> GameState:
+def determinize(seen: PlayerView, rng: "random.Random") -> GameState:
     """A full state consistent with ``seen``: hidden cards dealt at random.
 
     Bots that look ahead sample positions with this and play them out with

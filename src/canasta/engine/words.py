@@ -1,7 +1,7 @@
 """Words for the sentences players read: a count with its noun (``1 card``, ``2 cards``), and
 whose melds and minimum a player's are (``your team's`` in a partnership, ``your`` alone)."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
 from typing import NamedTuple
 

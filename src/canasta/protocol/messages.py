@@ -11,7 +11,6 @@ same way.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
@@ -342,7 +341,7 @@ def hello_message(*, seat: int, rules: RuleSet, timeout: float) -> Hello:
     return Hello(
         seat=seat,
         players=rules.players,
-        rules=dataclasses.asdict(rules),
+        rules=rules._asdict(),
         timeout=timeout,
     )
 
