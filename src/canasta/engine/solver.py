@@ -193,6 +193,8 @@ def max_meld_value(hand: HandCounts, table: TableCounts, rules: RuleSet) -> tupl
     Black threes are never placed here (they only go down when going out).
     """
     rooms = _wild_rooms(rules)
+    smallest = rules.meld_min_size
+    few = rules.min_naturals
     value = 0
     used = 0
     capacity = 0
@@ -205,10 +207,8 @@ def max_meld_value(hand: HandCounts, table: TableCounts, rules: RuleSet) -> tupl
             value += n * _RANK_VALUE[rank]
             used += n
             capacity += max(0, rooms[existing[0] + n] - existing[1])
-        elif n >= rules.meld_min_size or (
-            n >= rules.min_naturals and rules.meld_min_size - n <= max(0, rooms[n])
-        ):
-            if n >= rules.meld_min_size:
+        elif n >= smallest or (n >= few and smallest - n <= max(0, rooms[n])):
+            if n >= smallest:
                 value += n * _RANK_VALUE[rank]
                 used += n
                 capacity += max(0, rooms[n])
@@ -223,7 +223,7 @@ def max_meld_value(hand: HandCounts, table: TableCounts, rules: RuleSet) -> tupl
     short_ranks.sort(reverse=True)
     spare = wild_count
     for naturals_value, n in short_ranks:
-        need = rules.meld_min_size - n
+        need = smallest - n
         if need > spare:
             continue
         spare -= need
@@ -409,29 +409,34 @@ def _can_place_all(hand: HandCounts, table: TableCounts, rules: RuleSet) -> bool
         return short == 0
     size = rules.canasta_size
     rooms = _wild_rooms(rules)
+    smallest = rules.meld_min_size
+    few = rules.min_naturals
     # Per rank: (size before wilds are added, wilds it must take, wilds it may take, and
     # whether it was a canasta already).
     shapes: list[tuple[int, int, int, bool]] = []
+    required = 0
+    capacity = 0
     ranks_in_hand = set()
     for rank, n in hand.naturals:
         ranks_in_hand.add(rank)
         existing = table.get(rank)
         if existing is not None:
             naturals, wild = existing[0] + n, existing[1]
-            was = sum(existing) >= size
-            shapes.append((naturals + wild, 0, max(0, rooms[naturals] - wild), was))
+            room = max(0, rooms[naturals] - wild)
+            shapes.append((naturals + wild, 0, room, existing[0] + wild >= size))
         else:
-            capacity = max(0, rooms[n])
-            must = max(0, rules.meld_min_size - n)
-            if n < rules.min_naturals or must > capacity:
+            room = max(0, rooms[n])
+            must = max(0, smallest - n)
+            if n < few or must > room:
                 return False
-            shapes.append((n, must, capacity, False))
+            required += must
+            shapes.append((n, must, room, False))
+        capacity += room
     for rank, (naturals, wild) in table.items():
         if rank not in ranks_in_hand and rank != THREE:
-            was = naturals + wild >= size
-            shapes.append((naturals + wild, 0, max(0, rooms[naturals] - wild), was))
-    required = sum(shape[1] for shape in shapes)
-    capacity = sum(shape[2] for shape in shapes)
+            room = max(0, rooms[naturals] - wild)
+            capacity += room
+            shapes.append((naturals + wild, 0, room, naturals + wild >= size))
     if not required <= wilds <= capacity:
         return False
     if not short:
