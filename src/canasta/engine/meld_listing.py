@@ -47,17 +47,36 @@ def _shapes(rules: RuleSet, offer: Offer) -> list[Shape]:
     """Each legal shape that plays of ``offer`` make: naturals it holds (two at least for a
     new meld) with wild cards, in listing order."""
     _, mine, base, lay_off, wilds = offer
-    shapes = valid_shapes(rules)
+    fits = _fits(rules)
     by_size = sub_multisets_by_size(wilds, 0, min(rules.max_wilds, len(wilds)))
     low = 0 if lay_off else rules.min_naturals
+    base_naturals, base_wilds = base
     out: list[Shape] = []
     for n, nats in enumerate(sub_multisets_by_size(mine, low, len(mine))):
-        naturals_after = base[0] + n
+        naturals_after = base_naturals + n
+        if not nats or naturals_after >= len(fits):
+            continue
+        row = fits[naturals_after]
         for w, wild_group in enumerate(by_size):
-            wilds_after = base[1] + w
-            if (n or w) and (naturals_after, wilds_after) in shapes:
+            wilds_after = base_wilds + w
+            if (n or w) and wilds_after < len(row) and row[wilds_after]:
                 out.append((naturals_after, wilds_after, nats, wild_group))
     return out
+
+
+def _fits(rules: RuleSet) -> tuple[tuple[bool, ...], ...]:
+    """:func:`valid_shapes` as a table: ``fits[naturals][wilds]``, tabled once per rule set."""
+    last_rules, fits = _last_fits[0]
+    if last_rules is not rules:
+        shapes = valid_shapes(rules)
+        size = rules.meld_max_size + 1
+        fits = tuple(tuple((n, w) in shapes for w in range(size)) for n in range(size))
+        _last_fits[0] = (rules, fits)
+    return fits
+
+
+#: The rule set whose shapes were tabled last, and its table.
+_last_fits: list[tuple[RuleSet | None, tuple[tuple[bool, ...], ...]]] = slots((None, ()))
 
 
 def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
