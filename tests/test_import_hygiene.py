@@ -8,12 +8,17 @@ import subprocess
 import sys
 
 
-def _modules_after(statement: str) -> set[str]:
-    code = f"import json, sys\n{statement}\nprint(json.dumps(sorted(sys.modules)))"
+def _printed(code: str) -> str:
+    """What ``code`` prints in a fresh interpreter."""
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
-    return set(json.loads(result.stdout))
+    return result.stdout
+
+
+def _modules_after(statement: str) -> set[str]:
+    code = f"import json, sys\n{statement}\nprint(json.dumps(sorted(sys.modules)))"
+    return set(json.loads(_printed(code)))
 
 
 def _top_level(modules: set[str]) -> set[str]:
@@ -50,10 +55,7 @@ def test_importing_the_engine_compiles_no_card_pattern() -> None:
         "cards.parse_card('KH')\n"
         "print(sum(key[1] == cards._CARD_PATTERN for key in re._cache))"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
-    )
-    assert result.stdout.split() == ["0", "1"]
+    assert _printed(code).split() == ["0", "1"]
 
 
 def test_importing_the_engine_compiles_no_source() -> None:
@@ -72,10 +74,7 @@ def test_importing_the_engine_compiles_no_source() -> None:
         "import canasta.engine\n"
         "print(len(calls), calls[:3])"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
-    )
-    assert result.stdout.split() == ["0", "[]"]
+    assert _printed(code).split() == ["0", "[]"]
 
 
 def test_playing_a_game_imports_no_ui() -> None:

@@ -99,32 +99,27 @@ def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
         memo = {}
         _memo[0] = (rules, memo)
     most_wilds = min(rules.max_wilds, len(wilds))
-    # A rank whose plays take at most this many naturals lies wholly in the guard's free
-    # region, where its plays are remembered.
-    reach = facts.unguarded - most_wilds
     few = rules.min_naturals
     smallest = rules.meld_min_size - most_wilds
-    out: list[MeldAction | LayOff] = []
+    # New melds by rank (black threes among them, §5.5), then lay-offs on the team's melds.
+    offers: list[Offer] = []
     for rank, cards in naturals.items():
         if len(cards) < few or rank in table or cards[0] in RED_THREES:
             continue
-        if rank == THREE:
-            out.extend(_black_three_melds(state, cards))
-        elif len(cards) >= smallest:
-            offer = (rank, cards, _NEW, False, wilds)
-            if len(cards) <= reach:
-                known = memo.get(offer)
-                if known is None:
-                    known = memo[offer] = _free_plays(rules, offer)
-                out.extend(known)
-            else:
-                out.extend(_guarded_plays(state, offer))
+        if rank == THREE or len(cards) >= smallest:
+            offers.append((rank, cards, _NEW, False, wilds))
     for rank, base in table.items():
         mine = naturals.get(rank, ())
-        if not (mine or wilds):
-            continue
-        offer = (rank, mine, base, True, wilds)
-        if len(mine) <= reach:
+        if mine or wilds:
+            offers.append((rank, mine, base, True, wilds))
+    # An offer whose plays take at most this many naturals lies wholly in the guard's free
+    # region, where its plays are remembered.
+    reach = facts.unguarded - most_wilds
+    out: list[MeldAction | LayOff] = []
+    for offer in offers:
+        if offer[0] == THREE:  # black threes: never on the table here
+            out.extend(_black_three_melds(state, offer[1]))
+        elif len(offer[1]) <= reach:
             known = memo.get(offer)
             if known is None:
                 known = memo[offer] = _free_plays(rules, offer)
