@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from bisect import insort
+from collections.abc import Collection, Iterable
 from enum import Enum, IntEnum
 from typing import Any, NamedTuple, TypeVar
 
@@ -221,8 +222,14 @@ def without_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, 
     return tuple(rest)
 
 
-def with_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+def with_cards(hand: tuple[Card, ...], cards: Collection[Card]) -> tuple[Card, ...]:
     """``hand`` (sorted) with ``cards`` added, sorted."""
+    if len(cards) == 1:
+        # A draw's one card goes into its place, without sorting the whole hand again.
+        (card,) = cards
+        merged = list(hand)
+        insort(merged, card)
+        return tuple(merged)
     return tuple(sorted((*hand, *cards)))
 
 
