@@ -7,7 +7,7 @@ an action is listed exactly when applying it would succeed.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from canasta.engine.actions import LayOff
 from canasta.engine.actions import Meld as MeldAction
@@ -360,19 +360,29 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
     return Placement(rank, cards, hand_after, melds_after, meld, merged, value)
 
 
-def commit_placement(state: GameState, placement: Placement, *, top: tuple[Card, ...]) -> GameState:
-    """The state once ``placement`` (with the pile's ``top`` card, when taking) is on the table."""
+def commit_placement(
+    state: GameState, placement: Placement, *, top: tuple[Card, ...], **changes: Any
+) -> GameState:
+    """The state once ``placement`` (with the pile's ``top`` card, when taking) is on the
+    table, with ``changes`` (as :meth:`GameState.evolve`'s) besides."""
     seat = state.turn
     team = state.rules.team_of(seat)
     turn_value = state.turn_value + placement.value
-    melded = state.melded[team] or turn_value >= state.minimums[team]
+    melded = state.melded
+    if not melded[team] and turn_value >= state.minimums[team]:
+        melded = replace_at(melded, team, True)
+    known = state.known
+    if known[seat]:
+        known = replace_at(known, seat, forget_cards(known[seat], placement.cards))
+    rank = placement.rank
     return state.evolve(
         hands=replace_at(state.hands, seat, placement.hand_after),
         melds=replace_at(state.melds, team, placement.melds_after),
-        melded=replace_at(state.melded, team, melded),
+        melded=melded,
         turn_value=turn_value,
-        placed=state.placed + tuple((placement.rank, c) for c in (*placement.cards, *top)),
-        known=replace_at(state.known, seat, forget_cards(state.known[seat], placement.cards)),
+        placed=(*state.placed, *[(rank, card) for card in (*placement.cards, *top)]),
+        known=known,
+        **changes,
     )
 
 
@@ -387,14 +397,18 @@ def receive_pile(
     state: GameState, seat: int, cards: tuple[Card, ...], events: list[Event]
 ) -> GameState:
     """The rest of a taken pile goes to the hand; a red three in it is laid out, unreplaced."""
-    team = state.rules.team_of(seat)
-    reds = tuple(c for c in cards if c in RED_THREES)
-    rest = tuple(c for c in cards if c not in RED_THREES)
-    for card in reds:
-        events.append(RedThreeLaid(seat, card, False))
+    rest = cards
+    red_threes = state.red_threes
+    if not RED_THREES.isdisjoint(cards):
+        reds = tuple(c for c in cards if c in RED_THREES)
+        rest = tuple(c for c in cards if c not in RED_THREES)
+        for card in reds:
+            events.append(RedThreeLaid(seat, card, False))
+        team = state.rules.team_of(seat)
+        red_threes = replace_at(red_threes, team, red_threes[team] + reds)
     return state.evolve(
         hands=replace_at(state.hands, seat, with_cards(state.hands[seat], rest)),
-        red_threes=replace_at(state.red_threes, team, state.red_threes[team] + reds),
+        red_threes=red_threes,
         known=replace_at(state.known, seat, tuple(sorted((*state.known[seat], *rest)))),
         pending=(),
     )
@@ -406,13 +420,13 @@ def meld(
     """Apply a validated meld or lay-off."""
     seat = state.turn
     team = state.rules.team_of(seat)
-    before = state.team_meld(team, placement.rank)
+    before = state.team_meld(team, placement.rank) if placement.merged else None
     if lay_off:
         events.append(CardsLaidOff(seat, placement.rank, placement.cards))
     else:
         events.append(Melded(seat, placement.rank, placement.cards, placement.merged))
     events.extend(canasta_events(before, placement.meld, team, state.rules))
-    new = commit_placement(state, placement, top=()).evolve(played=True)
+    new = commit_placement(state, placement, top=(), played=True)
     if new.pending and new.melded[team]:
         new = receive_pile(new, seat, new.pending, events)
     if not new.hands[seat] and not new.pending:
