@@ -7,6 +7,7 @@ an action is listed exactly when applying it would succeed.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from canasta.engine.actions import LayOff
@@ -247,6 +248,9 @@ def _last_card_goes_out(
     return can_go_out(last, table, rules, need=max(0, need))
 
 
+_RANK = attrgetter("rank")
+
+
 class Placement(NamedTuple):
     """What a validated meld, lay-off or pile take will do."""
 
@@ -294,16 +298,17 @@ def place_cards(
     )
     if error is not None:
         raise error
-    others = tuple(m for m in state.melds[team] if m.rank != rank)
-    melds_after = tuple(sorted((*others, meld), key=lambda m: m.rank))
-    return meld, existing is not None, melds_after
+    melds_after = [m for m in state.melds[team] if m.rank != rank]
+    melds_after.append(meld)
+    melds_after.sort(key=_RANK)
+    return meld, existing is not None, tuple(melds_after)
 
 
 def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
     """Check a meld or lay-off from the hand; return what it will do."""
     cards = action.cards
     team = state.rules.team_of(state.turn)
-    if any(card in RED_THREES for card in cards):
+    if not RED_THREES.isdisjoint(cards):
         raise IllegalActionError(Reason.RED_THREE, "Red threes are never melded.", "5.6")
     rank = split_rank(cards)
     if rank is None:
@@ -330,7 +335,8 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
             "Wild cards cannot be melded on their own: add natural cards of one rank.",
             "5.7",
         )
-    if state.team_meld(team, THREE) is not None:
+    facts = turn_facts(state)
+    if THREE in facts.table:
         raise IllegalActionError(
             Reason.BLACK_THREES,
             "Your black threes were your last play: discard your last card to go out.",
@@ -348,7 +354,7 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
     value = 0 if state.melded[team] else sum(card_value(c) for c in cards)
     error = placement_error(
         state,
-        turn_facts(state),
+        facts,
         rank=rank,
         cards=cards,
         naturals_after=meld.naturals,
