@@ -173,7 +173,7 @@ class GameState(NamedTuple):
 
     def evolve(self, **changes: Any) -> GameState:
         """A copy with ``changes`` applied (the engine's only way to make a new state)."""
-        values = list(self)
+        values = [*self]
         for name, value in changes.items():
             values[_INDEX[name]] = value
         return _tuple_new(GameState, values)
