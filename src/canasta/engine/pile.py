@@ -49,7 +49,9 @@ def _take_error(
         value = card_value(pile[-1]) + sum(card_value(card) for card in cards)
     # Before the initial meld the rest of the pile waits until the minimum is met (§4.4).
     waits = not melded and value < facts.need
-    rest = tuple(card for card in pile[:-1] if card not in RED_THREES)
+    rest = pile[:-1]
+    if not RED_THREES.isdisjoint(rest):
+        rest = tuple(card for card in rest if card not in RED_THREES)
     error = placement_error(
         state,
         facts,
