@@ -79,6 +79,8 @@ def validate_discard(state: GameState, action: Discard) -> tuple[Card, ...]:
 
 def discard_error(state: GameState, hand_after: tuple[Card, ...]) -> IllegalActionError | None:
     """Why a discard of a held card, leaving ``hand_after``, is refused now, or ``None``."""
+    if not (state.pending or state.turn_value or state.permission is not None) and hand_after:
+        return None  # the usual discard: no meld under way, partner not asked, cards kept
     team = state.rules.team_of(state.turn)
     if state.pending:
         return IllegalActionError(
