@@ -11,6 +11,8 @@ from canasta.engine.state import GameState, Phase, replace_at, with_cards
 
 __all__ = ["draw", "validate_draw"]
 
+_PLAY = Phase.PLAY  # read as a global: an enum member read through its class is slow in 3.11
+
 
 def validate_draw(state: GameState) -> None:
     """Drawing is always allowed while the stock lasts."""
@@ -26,8 +28,7 @@ def draw(state: GameState, events: list[Event]) -> GameState:
     seat = state.turn
     rules = state.rules
     stock = state.stock
-    team = rules.team_of(seat)
-    red = state.red_threes[team]
+    reds: list[Card] = []
     drawn: list[Card] = []
     for _ in range(rules.draw_count):
         card: Card | None = None
@@ -37,20 +38,24 @@ def draw(state: GameState, events: list[Event]) -> GameState:
             events.append(StockDrawn(seat, card))
             if card not in RED_THREES:
                 break
-            red = (*red, card)
+            reds.append(card)
             events.append(RedThreeLaid(seat, card, bool(stock)))
             card = None
         if card is None:
             break
         drawn.append(card)
     hand = with_cards(state.hands[seat], drawn)
+    red_threes = state.red_threes
+    if reds:
+        team = rules.team_of(seat)
+        red_threes = replace_at(red_threes, team, (*red_threes[team], *reds))
     new = state.evolve(
         stock=stock,
         hands=replace_at(state.hands, seat, hand),
-        red_threes=replace_at(state.red_threes, team, red),
-        phase=Phase.PLAY,
+        red_threes=red_threes,
+        phase=_PLAY,
     )
-    if len(hand) < 2 and not _can_go_out(new, team, hand):
+    if len(hand) < 2 and not _can_go_out(new, rules.team_of(seat), hand):
         # A red three was the last stock card and the player holds one card, which must go
         # out and cannot: the round ends (docs/rules.md §9.1).
         events.append(StockExhausted())

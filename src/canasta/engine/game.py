@@ -10,7 +10,8 @@ applied by the module of its rule family: :mod:`~canasta.engine.deal`,
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Callable
+from typing import Any
 
 from canasta.engine.actions import (
     Action,
@@ -23,7 +24,6 @@ from canasta.engine.actions import (
     TakePile,
 )
 from canasta.engine.actions import Meld as MeldAction
-from canasta.engine.cards import Card
 from canasta.engine.deal import deal_round, new_game, shuffled_deck, start_game
 from canasta.engine.draw import draw
 from canasta.engine.events import Event
@@ -36,7 +36,7 @@ from canasta.engine.kind_turns import (
 )
 from canasta.engine.legality import check, is_legal, legal, legal_actions, seat_name, validate
 from canasta.engine.pile import take
-from canasta.engine.placement import Placement, meld
+from canasta.engine.placement import meld
 from canasta.engine.state import GameState, Step
 from canasta.engine.turns import discard
 
@@ -62,50 +62,42 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> Step:
     """
     prepared = validate(state, action, seat)
     events: list[Event] = []
-    if state.rules.several_melds:
-        return Step(_apply_kinds(state, action, prepared, events), tuple(events))
-    match action:
-        case NextRound():
-            new = deal_round(state, events)
-        case DrawStock():
-            new = draw(state, events)
-        case TakePile():
-            new = take(state, cast(Placement, prepared), events)
-        case MeldAction():
-            new = meld(state, cast(Placement, prepared), events, lay_off=False)
-        case LayOff():
-            new = meld(state, cast(Placement, prepared), events, lay_off=True)
-        case Discard(card=card):
-            new = discard(state, card, cast(tuple[Card, ...], prepared), events)
-        case AskPartner():
-            new = ask(state, events)
-        case Answer(yes=yes):
-            new = answer(state, yes, events)
+    appliers = _KIND_APPLIERS if state.rules.several_melds else _APPLIERS
+    new = appliers[type(action)](state, action, prepared, events)
     return Step(new, tuple(events))
 
 
-def _apply_kinds(
-    state: GameState,
-    action: Action,
-    prepared: Placement | tuple[Card, ...] | None,
-    events: list[Event],
-) -> GameState:
-    """Apply a validated action of railroad (§13): its own draw, take, plays and discard."""
-    match action:
-        case DrawStock():
-            return kind_draw(state, events)
-        case TakePile():
-            return apply_kind_take(state, cast(Placement, prepared), events)
-        case MeldAction():
-            return apply_kind_placement(state, cast(Placement, prepared), events, lay_off=False)
-        case LayOff():
-            return apply_kind_placement(state, cast(Placement, prepared), events, lay_off=True)
-        case Discard(card=card):
-            return kind_discard(state, card, cast(tuple[Card, ...], prepared), events)
-        case NextRound():
-            return deal_round(state, events)
-        case AskPartner():
-            return ask(state, events)
-        case Answer(yes=yes):
-            return answer(state, yes, events)
-    raise AssertionError(f"{action!r} passed validation")  # pragma: no cover
+#: How a validated action of each kind is applied: ``(state, action, prepared, events)``,
+#: where ``prepared`` is what :func:`validate` returned for it.
+Applier = Callable[[GameState, Any, Any, list[Event]], GameState]
+
+_APPLIERS: dict[type[Action], Applier] = {
+    NextRound: lambda state, action, prepared, events: deal_round(state, events),
+    DrawStock: lambda state, action, prepared, events: draw(state, events),
+    TakePile: lambda state, action, placement, events: take(state, placement, events),
+    MeldAction: lambda state, action, placement, events: meld(
+        state, placement, events, lay_off=False
+    ),
+    LayOff: lambda state, action, placement, events: meld(state, placement, events, lay_off=True),
+    Discard: lambda state, action, hand_after, events: discard(
+        state, action.card, hand_after, events
+    ),
+    AskPartner: lambda state, action, prepared, events: ask(state, events),
+    Answer: lambda state, action, prepared, events: answer(state, action.yes, events),
+}
+
+#: Railroad's (§13): its own draw, take, plays and discard.
+_KIND_APPLIERS: dict[type[Action], Applier] = {
+    **_APPLIERS,
+    DrawStock: lambda state, action, prepared, events: kind_draw(state, events),
+    TakePile: lambda state, action, placement, events: apply_kind_take(state, placement, events),
+    MeldAction: lambda state, action, placement, events: apply_kind_placement(
+        state, placement, events, lay_off=False
+    ),
+    LayOff: lambda state, action, placement, events: apply_kind_placement(
+        state, placement, events, lay_off=True
+    ),
+    Discard: lambda state, action, hand_after, events: kind_discard(
+        state, action.card, hand_after, events
+    ),
+}

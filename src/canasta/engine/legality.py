@@ -9,6 +9,7 @@ the lay-off, §5.3; :func:`canonical` maps one to the other).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from canasta.engine.actions import (
     Action,
@@ -87,9 +88,16 @@ def _phase_error(state: GameState) -> IllegalActionError:
     )
 
 
-def validate(
-    state: GameState, action: Action, seat: int | None = None
-) -> Placement | tuple[Card, ...] | None:
+#: Hot-path aliases (in Python 3.11 an enum member read through its class takes a slow
+#: attribute hook).
+_DRAW_PHASE = Phase.DRAW
+_PLAY_PHASE = Phase.PLAY
+_ANSWER_PHASE = Phase.ANSWER
+
+Prepared = Placement | tuple[Card, ...] | None
+
+
+def validate(state: GameState, action: Action, seat: int | None = None) -> Prepared:
     """Raise if ``action`` is illegal now; otherwise return what applying it needs (the
     placement of a meld, lay-off or take; the hand after a discard)."""
     if seat is not None and seat != state.to_move:
@@ -102,46 +110,75 @@ def validate(
             f"{seat_name(seat, state.rules)}'s.",
             "3",
         )
-    phase = state.phase
-    match action:
-        case NextRound():
-            if phase is Phase.ROUND_OVER:
-                return None
-            if phase is Phase.GAME_OVER:
-                raise IllegalActionError(
-                    Reason.GAME_OVER, "The game is over: start a new game.", "9"
-                )
-            raise IllegalActionError(Reason.ROUND_NOT_OVER, "The round is still being played.", "9")
-        case Answer():
-            if phase is not Phase.ANSWER:
-                raise IllegalActionError(
-                    Reason.WRONG_PHASE, 'Nobody has asked "may I go out?".', "8"
-                )
-            return None
-        case DrawStock() | TakePile() if phase is not Phase.DRAW:
+    check_kind = _CHECKS.get(type(action))
+    if check_kind is None:
+        if state.phase is not _PLAY_PHASE:
             raise _phase_error(state)
-        case DrawStock():
-            if not state.rules.empty_stock_draw_ends:
-                validate_draw(state)
-            return None
-        case TakePile():
-            if state.rules.several_melds:
-                return validate_kind_take(state, action)
-            return validate_take(state, action)
-        case _ if phase is not Phase.PLAY:
-            raise _phase_error(state)
-        case MeldAction() | LayOff():
-            if state.rules.several_melds:
-                return validate_kind_meld(state, action)
-            return validate_meld(state, action)
-        case Discard():
-            if state.rules.several_melds:
-                return validate_kind_discard(state, action)
-            return validate_discard(state, action)
-        case AskPartner():
-            validate_ask(state)
-            return None
-    raise CanastaError(f"{action!r} is not an action.")
+        raise CanastaError(f"{action!r} is not an action.")
+    return check_kind(state, action)
+
+
+def _check_next(state: GameState, action: NextRound) -> None:
+    if state.phase is Phase.ROUND_OVER:
+        return
+    if state.phase is Phase.GAME_OVER:
+        raise IllegalActionError(Reason.GAME_OVER, "The game is over: start a new game.", "9")
+    raise IllegalActionError(Reason.ROUND_NOT_OVER, "The round is still being played.", "9")
+
+
+def _check_answer(state: GameState, action: Answer) -> None:
+    if state.phase is not _ANSWER_PHASE:
+        raise IllegalActionError(Reason.WRONG_PHASE, 'Nobody has asked "may I go out?".', "8")
+
+
+def _check_draw(state: GameState, action: DrawStock) -> None:
+    if state.phase is not _DRAW_PHASE:
+        raise _phase_error(state)
+    if not state.rules.empty_stock_draw_ends:
+        validate_draw(state)
+
+
+def _check_take(state: GameState, action: TakePile) -> Placement:
+    if state.phase is not _DRAW_PHASE:
+        raise _phase_error(state)
+    if state.rules.several_melds:
+        return validate_kind_take(state, action)
+    return validate_take(state, action)
+
+
+def _check_placement(state: GameState, action: MeldAction | LayOff) -> Placement:
+    if state.phase is not _PLAY_PHASE:
+        raise _phase_error(state)
+    if state.rules.several_melds:
+        return validate_kind_meld(state, action)
+    return validate_meld(state, action)
+
+
+def _check_discard(state: GameState, action: Discard) -> tuple[Card, ...]:
+    if state.phase is not _PLAY_PHASE:
+        raise _phase_error(state)
+    if state.rules.several_melds:
+        return validate_kind_discard(state, action)
+    return validate_discard(state, action)
+
+
+def _check_ask(state: GameState, action: AskPartner) -> None:
+    if state.phase is not _PLAY_PHASE:
+        raise _phase_error(state)
+    validate_ask(state)
+
+
+#: Each kind of action's check, found by its exact type.
+_CHECKS: dict[type[Action], Callable[[GameState, Any], Prepared]] = {
+    NextRound: _check_next,
+    Answer: _check_answer,
+    DrawStock: _check_draw,
+    TakePile: _check_take,
+    MeldAction: _check_placement,
+    LayOff: _check_placement,
+    Discard: _check_discard,
+    AskPartner: _check_ask,
+}
 
 
 def check(state: GameState, action: Action, *, seat: int | None = None) -> None:

@@ -7,7 +7,8 @@ an action is listed exactly when applying it would succeed.
 
 # No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
-from typing import NamedTuple
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from canasta.engine.actions import LayOff
 from canasta.engine.actions import Meld as MeldAction
@@ -273,6 +274,9 @@ def _last_card_goes_out(
     return can_go_out(last, table, rules, need=max(0, need))
 
 
+_RANK = attrgetter("rank")
+
+
 class Placement(NamedTuple):
     """What a validated meld, lay-off or pile take will do."""
 
@@ -320,16 +324,17 @@ def place_cards(
     )
     if error is not None:
         raise error
-    others = tuple(m for m in state.melds[team] if m.rank != rank)
-    melds_after = tuple(sorted((*others, meld), key=lambda m: m.rank))
-    return meld, existing is not None, melds_after
+    melds_after = [m for m in state.melds[team] if m.rank != rank]
+    melds_after.append(meld)
+    melds_after.sort(key=_RANK)
+    return meld, existing is not None, tuple(melds_after)
 
 
 def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
     """Check a meld or lay-off from the hand; return what it will do."""
     cards = action.cards
     team = state.rules.team_of(state.turn)
-    if any(card in RED_THREES for card in cards):
+    if not RED_THREES.isdisjoint(cards):
         raise IllegalActionError(Reason.RED_THREE, "Red threes are never melded.", "5.6")
     rank = split_rank(cards)
     if rank is None:
@@ -356,7 +361,8 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
             "Wild cards cannot be melded on their own: add natural cards of one rank.",
             "5.7",
         )
-    if state.team_meld(team, THREE) is not None:
+    facts = turn_facts(state)
+    if THREE in facts.table:
         raise IllegalActionError(
             Reason.BLACK_THREES,
             "Your black threes were your last play: discard your last card to go out.",
@@ -374,7 +380,7 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
     value = 0 if state.melded[team] else sum(card_value(c) for c in cards)
     error = placement_error(
         state,
-        turn_facts(state),
+        facts,
         rank=rank,
         cards=cards,
         naturals_after=meld.naturals,
@@ -386,19 +392,29 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
     return Placement(rank, cards, hand_after, melds_after, meld, merged, value)
 
 
-def commit_placement(state: GameState, placement: Placement, *, top: tuple[Card, ...]) -> GameState:
-    """The state once ``placement`` (with the pile's ``top`` card, when taking) is on the table."""
+def commit_placement(
+    state: GameState, placement: Placement, *, top: tuple[Card, ...], **changes: Any
+) -> GameState:
+    """The state once ``placement`` (with the pile's ``top`` card, when taking) is on the
+    table, with ``changes`` (as :meth:`GameState.evolve`'s) besides."""
     seat = state.turn
     team = state.rules.team_of(seat)
     turn_value = state.turn_value + placement.value
-    melded = state.melded[team] or turn_value >= state.minimums[team]
+    melded = state.melded
+    if not melded[team] and turn_value >= state.minimums[team]:
+        melded = replace_at(melded, team, True)
+    known = state.known
+    if known[seat]:
+        known = replace_at(known, seat, forget_cards(known[seat], placement.cards))
+    rank = placement.rank
     return state.evolve(
         hands=replace_at(state.hands, seat, placement.hand_after),
         melds=replace_at(state.melds, team, placement.melds_after),
-        melded=replace_at(state.melded, team, melded),
+        melded=melded,
         turn_value=turn_value,
-        placed=state.placed + tuple((placement.rank, c) for c in (*placement.cards, *top)),
-        known=replace_at(state.known, seat, forget_cards(state.known[seat], placement.cards)),
+        placed=(*state.placed, *[(rank, card) for card in (*placement.cards, *top)]),
+        known=known,
+        **changes,
     )
 
 
@@ -413,14 +429,18 @@ def receive_pile(
     state: GameState, seat: int, cards: tuple[Card, ...], events: list[Event]
 ) -> GameState:
     """The rest of a taken pile goes to the hand; a red three in it is laid out, unreplaced."""
-    team = state.rules.team_of(seat)
-    reds = tuple(c for c in cards if c in RED_THREES)
-    rest = tuple(c for c in cards if c not in RED_THREES)
-    for card in reds:
-        events.append(RedThreeLaid(seat, card, False))
+    rest = cards
+    red_threes = state.red_threes
+    if not RED_THREES.isdisjoint(cards):
+        reds = tuple(c for c in cards if c in RED_THREES)
+        rest = tuple(c for c in cards if c not in RED_THREES)
+        for card in reds:
+            events.append(RedThreeLaid(seat, card, False))
+        team = state.rules.team_of(seat)
+        red_threes = replace_at(red_threes, team, red_threes[team] + reds)
     return state.evolve(
         hands=replace_at(state.hands, seat, with_cards(state.hands[seat], rest)),
-        red_threes=replace_at(state.red_threes, team, state.red_threes[team] + reds),
+        red_threes=red_threes,
         known=replace_at(state.known, seat, tuple(sorted((*state.known[seat], *rest)))),
         pending=(),
     )
@@ -432,13 +452,13 @@ def meld(
     """Apply a validated meld or lay-off."""
     seat = state.turn
     team = state.rules.team_of(seat)
-    before = state.team_meld(team, placement.rank)
+    before = state.team_meld(team, placement.rank) if placement.merged else None
     if lay_off:
         events.append(CardsLaidOff(seat, placement.rank, placement.cards))
     else:
         events.append(Melded(seat, placement.rank, placement.cards, placement.merged))
     events.extend(canasta_events(before, placement.meld, team, state.rules))
-    new = commit_placement(state, placement, top=()).evolve(played=True)
+    new = commit_placement(state, placement, top=(), played=True)
     if new.pending and new.melded[team]:
         new = receive_pile(new, seat, new.pending, events)
     if not new.hands[seat] and not new.pending:

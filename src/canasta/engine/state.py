@@ -2,7 +2,8 @@
 
 # No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
-from collections.abc import Iterable
+from bisect import insort
+from collections.abc import Collection, Iterable
 from enum import Enum, IntEnum
 from typing import Any, NamedTuple, TypeVar
 
@@ -176,9 +177,16 @@ class GameState(NamedTuple):
 
     def evolve(self, **changes: Any) -> "GameState":
         """A copy with ``changes`` applied (the engine's only way to make a new state)."""
-        values = list(self)
+        values = [*self]
         for name, value in changes.items():
             values[_INDEX[name]] = value
+        return _tuple_new(GameState, values)
+
+    def turn_begins(self, seat: int) -> "GameState":
+        """A copy where ``seat``'s turn begins: the draw phase, and the turn-local fields
+        reset (``evolve`` of those eight fields, which lie together, at one slice's cost)."""
+        values = [*self]
+        values[_TURN_START:_TURN_END] = (_DRAW, seat, False, 0, (), (), False, None)
         return _tuple_new(GameState, values)
 
 
@@ -191,6 +199,13 @@ class Step(NamedTuple):
 
 _INDEX: dict[str, int] = {name: index for index, name in enumerate(GameState._fields)}
 _tuple_new = tuple.__new__
+_DRAW = Phase.DRAW
+#: The fields :meth:`GameState.turn_begins` sets, in field order.
+TURN_FIELDS = ("phase", "turn", "played", "turn_value", "placed", "pending", "asked", "permission")
+_TURN_START = _INDEX["phase"]
+_TURN_END = _TURN_START + len(TURN_FIELDS)
+if GameState._fields[_TURN_START:_TURN_END] != TURN_FIELDS:  # pragma: no cover
+    raise AssertionError("GameState's turn fields must lie together, in TURN_FIELDS' order.")
 
 
 def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -211,8 +226,14 @@ def without_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, 
     return tuple(rest)
 
 
-def with_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+def with_cards(hand: tuple[Card, ...], cards: Collection[Card]) -> tuple[Card, ...]:
     """``hand`` (sorted) with ``cards`` added, sorted."""
+    if len(cards) == 1:
+        # A draw's one card goes into its place, without sorting the whole hand again.
+        (card,) = cards
+        merged = list(hand)
+        insort(merged, card)
+        return tuple(merged)
     return tuple(sorted((*hand, *cards)))
 
 

@@ -11,7 +11,6 @@ from canasta.engine.pile import discard_onto_pile, take_candidates
 from canasta.engine.round_end import end_round
 from canasta.engine.state import (
     GameState,
-    Phase,
     forget_cards,
     not_in_hand,
     replace_at,
@@ -27,6 +26,21 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
 
     With the stock empty and the pile out of reach, the round ends (§9.1).
     """
+    if not RED_THREES.isdisjoint(state.hands[seat]):
+        state = _lay_out_red_threes(state, seat, events)
+    state = state.turn_begins(seat)
+    if (
+        not state.stock
+        and not state.rules.empty_stock_draw_ends
+        and not any(True for _ in take_candidates(state))
+    ):
+        events.append(StockExhausted())
+        return end_round(state, None, events)
+    return state
+
+
+def _lay_out_red_threes(state: GameState, seat: int, events: list[Event]) -> GameState:
+    """The red threes in ``seat``'s hand laid out, each replaced from the stock (§2)."""
     hand = state.hands[seat]
     stock = state.stock
     team = state.rules.team_of(seat)
@@ -44,27 +58,11 @@ def start_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
             hand = with_cards(hand, (replacement,))
             if replacement in RED_THREES:
                 waiting.append(replacement)
-    state = state.evolve(
+    return state.evolve(
         hands=replace_at(state.hands, seat, hand),
         stock=stock,
         red_threes=replace_at(state.red_threes, team, red),
-        phase=Phase.DRAW,
-        turn=seat,
-        played=False,
-        turn_value=0,
-        placed=(),
-        pending=(),
-        asked=False,
-        permission=None,
     )
-    if (
-        not stock
-        and not state.rules.empty_stock_draw_ends
-        and not any(True for _ in take_candidates(state))
-    ):
-        events.append(StockExhausted())
-        return end_round(state, None, events)
-    return state
 
 
 def validate_discard(state: GameState, action: Discard) -> tuple[Card, ...]:
@@ -81,6 +79,8 @@ def validate_discard(state: GameState, action: Discard) -> tuple[Card, ...]:
 
 def discard_error(state: GameState, hand_after: tuple[Card, ...]) -> IllegalActionError | None:
     """Why a discard of a held card, leaving ``hand_after``, is refused now, or ``None``."""
+    if not (state.pending or state.turn_value or state.permission is not None) and hand_after:
+        return None  # the usual discard: no meld under way, partner not asked, cards kept
     team = state.rules.team_of(state.turn)
     if state.pending:
         return IllegalActionError(
@@ -126,11 +126,14 @@ def put_on_pile(
     seat = state.turn
     events.append(Discarded(seat, card))
     pile, frozen = discard_onto_pile(state, card)
+    known = state.known
+    if known[seat]:
+        known = replace_at(known, seat, forget_cards(known[seat], (card,)))
     return state.evolve(
         hands=replace_at(state.hands, seat, hand_after),
         pile=pile,
         pile_frozen=frozen,
-        known=replace_at(state.known, seat, forget_cards(state.known[seat], (card,))),
+        known=known,
     )
 
 
