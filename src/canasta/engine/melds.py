@@ -8,7 +8,7 @@ from typing import NamedTuple
 from canasta.engine.cards import MELD_RANKS, RANK_OF, WILD_CARDS, Card, card_value, rank_name
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.rules import RuleSet
-from canasta.engine.tuples import distinct
+from canasta.engine.tuples import distinct, make
 
 __all__ = ["Meld", "meld_error", "split_rank", "valid_shapes"]
 
@@ -32,8 +32,11 @@ class Meld(NamedTuple):
     def build(cls, rank: int, cards: tuple[Card, ...], *, concealed: bool = False) -> "Meld":
         """A meld of ``rank`` holding ``cards`` (not checked: see :func:`meld_error`)."""
         ordered = tuple(sorted(cards))
-        wilds = sum(1 for card in ordered if card in WILD_CARDS)
-        return cls(rank, ordered, len(ordered) - wilds, wilds, concealed)
+        wilds = 0
+        for card in ordered:
+            if card in WILD_CARDS:
+                wilds += 1
+        return make(cls, (rank, ordered, len(ordered) - wilds, wilds, concealed))
 
     def __len__(self) -> int:
         return len(self.cards)

@@ -38,6 +38,7 @@ from canasta.engine.state import (
     with_cards,
     without_cards,
 )
+from canasta.engine.tuples import make
 from canasta.engine.words import your_side
 
 __all__ = [
@@ -94,7 +95,7 @@ def _gather_facts(state: GameState) -> TurnFacts:
     held = sum(1 for card in state.pending if card not in RED_THREES) if state.pending else 0
     table, canastas = _table_of(state.melds[team], rules.canasta_size)
     permission = state.permission
-    return _tuple_new(
+    return make(
         TurnFacts,
         (
             team,
@@ -110,9 +111,6 @@ def _gather_facts(state: GameState) -> TurnFacts:
             len(hand) + held - 2 if melded and permission is None else -1,
         ),
     )
-
-
-_tuple_new = tuple.__new__
 
 
 def _table_of(melds: tuple[Meld, ...], size: int) -> tuple[dict[int, tuple[int, int]], int]:

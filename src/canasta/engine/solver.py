@@ -37,6 +37,7 @@ from canasta.engine.cards import (
 )
 from canasta.engine.memo import forget_with, slots
 from canasta.engine.rules import RuleSet
+from canasta.engine.tuples import make
 
 __all__ = [
     "HandCounts",
@@ -142,10 +143,7 @@ def _counts(
     naturals: tuple[tuple[int, int], ...], jokers: int, twos: int, black_threes: int
 ) -> HandCounts:
     """A :class:`HandCounts`, built without the named tuple's keyword-handling ``__new__``."""
-    return _tuple_new(HandCounts, (naturals, jokers, twos, black_threes))
-
-
-_tuple_new = tuple.__new__
+    return make(HandCounts, (naturals, jokers, twos, black_threes))
 
 
 #: Hands differ from one decision to the next; a few are asked again within one (the listing,

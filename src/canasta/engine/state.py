@@ -13,6 +13,7 @@ from canasta.engine.events import Event
 from canasta.engine.melds import Meld
 from canasta.engine.rules import RuleSet, classic
 from canasta.engine.scoring import RoundScore
+from canasta.engine.tuples import make
 
 __all__ = [
     "GameState",
@@ -180,14 +181,14 @@ class GameState(NamedTuple):
         values = [*self]
         for name, value in changes.items():
             values[_INDEX[name]] = value
-        return _tuple_new(GameState, values)
+        return make(GameState, values)
 
     def turn_begins(self, seat: int) -> "GameState":
         """A copy where ``seat``'s turn begins: the draw phase, and the turn-local fields
         reset (``evolve`` of those eight fields, which lie together, at one slice's cost)."""
         values = [*self]
         values[_TURN_START:_TURN_END] = (_DRAW, seat, False, 0, (), (), False, None)
-        return _tuple_new(GameState, values)
+        return make(GameState, values)
 
 
 class Step(NamedTuple):
@@ -198,7 +199,6 @@ class Step(NamedTuple):
 
 
 _INDEX: dict[str, int] = {name: index for index, name in enumerate(GameState._fields)}
-_tuple_new = tuple.__new__
 _DRAW = Phase.DRAW
 #: The fields :meth:`GameState.turn_begins` sets, in field order.
 TURN_FIELDS = ("phase", "turn", "played", "turn_value", "placed", "pending", "asked", "permission")

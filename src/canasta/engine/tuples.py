@@ -10,9 +10,14 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-__all__ = ["distinct"]
+__all__ = ["distinct", "make"]
 
 _T = TypeVar("_T", bound=type)
+
+#: ``make(cls, values)``: the named tuple ``cls`` of the field ``values``, built without the
+#: ``__new__`` that ``NamedTuple`` writes (a Python call handling keywords and defaults);
+#: the hot paths' constructor.
+make = tuple.__new__
 
 
 def _equal(self: tuple[Any, ...], other: object) -> bool:
