@@ -353,6 +353,9 @@ def can_go_out(
         if stuck is not None or threes - 1 not in (0, *rules.black_three_meld_sizes):
             return False
         stuck = ("b", 0)
+    short = canastas_short(table, rules)
+    if short and not _canastas_in_reach(hand, table, rules, short):
+        return False
     total_value = hand.value
     if stuck is not None:
         discards: list[tuple[str, int] | None] = [stuck]
@@ -373,6 +376,24 @@ def can_go_out(
         if _can_place_all(rest, table, rules):
             return True
     return False
+
+
+def _canastas_in_reach(hand: HandCounts, table: TableCounts, rules: RuleSet, short: int) -> bool:
+    """Whether ``short`` melds could each become a canasta if every wild card of ``hand``
+    went onto it: a test that :func:`_can_place_all` never passes when this fails (it needs
+    ``short`` canastas among the melds after), made before any hand is taken apart."""
+    size = rules.canasta_size
+    wilds = hand.jokers + hand.twos
+    held = dict(hand.naturals)
+    within = 0
+    for rank, (naturals, wild) in table.items():
+        before = naturals + wild
+        if rank != THREE and before < size <= before + held.get(rank, 0) + wilds:
+            within += 1
+    for rank, n in hand.naturals:
+        if rank not in table and n + wilds >= size:
+            within += 1
+    return within >= short
 
 
 #: The kinds of :meth:`HandCounts.kinds` that are wild cards.
