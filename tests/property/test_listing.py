@@ -15,8 +15,8 @@ from canasta.engine import (
     check,
     is_legal,
     legal_actions,
+    multisets,
     new_game,
-    solver,
 )
 from canasta.engine.legality import canonical
 from canasta.engine.memo import clear_caches
@@ -73,6 +73,6 @@ def test_a_listing_with_every_memo_cleared_is_the_same_listing(
     while state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
         warm = legal_actions(state)
         clear_caches()
-        assert solver.sub_multisets.cache_info().currsize == 0
+        assert multisets.sub_multisets.cache_info().currsize == 0
         assert legal_actions(state) == warm
         state = apply(state, rng.choice(warm)).state

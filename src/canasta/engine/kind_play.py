@@ -37,9 +37,10 @@ from canasta.engine.kind_guard import kind_facts, kind_guard
 from canasta.engine.kinds import canasta_kind, kind_shape_error, open_meld, sort_melds
 from canasta.engine.melds import Meld, split_rank
 from canasta.engine.memo import forget_with, slots
+from canasta.engine.multisets import sub_multisets, sub_multisets_by_size
 from canasta.engine.placement import Placement
 from canasta.engine.rules import RuleSet
-from canasta.engine.solver import hand_groups, sub_multisets, sub_multisets_by_size
+from canasta.engine.solver import hand_groups
 from canasta.engine.state import GameState, not_in_hand, without_cards
 
 #: Sub-multisets of cards grouped by size (see :func:`sub_multisets_by_size`).

@@ -15,14 +15,13 @@ from canasta.engine.cards import ACE, BLACK_THREES, JOKER, RED_THREES, THREE, Ca
 from canasta.engine.errors import IllegalActionError
 from canasta.engine.melds import valid_shapes
 from canasta.engine.memo import slots
+from canasta.engine.multisets import sub_multisets, sub_multisets_by_size
 from canasta.engine.placement import placement_error, turn_facts, validate_meld
 from canasta.engine.rules import RuleSet
 from canasta.engine.solver import (
     count_hand,
     hand_groups,
     max_meld_value,
-    sub_multisets,
-    sub_multisets_by_size,
 )
 from canasta.engine.state import GameState
 

@@ -17,6 +17,7 @@ from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event, PileTaken
 from canasta.engine.going_out import go_out
 from canasta.engine.melds import valid_shapes
+from canasta.engine.multisets import sub_multisets
 from canasta.engine.placement import (
     Placement,
     TurnFacts,
@@ -27,7 +28,7 @@ from canasta.engine.placement import (
     receive_pile,
     turn_facts,
 )
-from canasta.engine.solver import count_hand, max_meld_value, sub_multisets
+from canasta.engine.solver import count_hand, max_meld_value
 from canasta.engine.state import GameState, Phase, not_in_hand, without_cards
 from canasta.engine.words import your_side
 

@@ -47,8 +47,6 @@ __all__ = [
     "count_hand",
     "hand_groups",
     "max_meld_value",
-    "sub_multisets",
-    "sub_multisets_by_size",
     "two_stranded",
 ]
 
@@ -468,44 +466,6 @@ def _can_place_all(hand: HandCounts, table: TableCounts, rules: RuleSet) -> bool
         if not was and max(must, size - before) <= cap
     )
     return len(costs) >= short and required + sum(costs[:short]) <= wilds
-
-
-@lru_cache(maxsize=65536)
-def sub_multisets(cards: tuple[Card, ...], low: int, high: int) -> tuple[tuple[Card, ...], ...]:
-    """Every distinct sub-multiset of sorted ``cards`` with ``low`` to ``high`` cards, in the
-    order of their counts of each kind of card (the first kind's count varies slowest)."""
-    chosen: list[tuple[Card, ...]] = [()]
-    start = 0
-    while start < len(cards):
-        card = cards[start]
-        stop = start + 1
-        while stop < len(cards) and cards[stop] == card:
-            stop += 1
-        chosen = [
-            prefix + (card,) * k
-            for prefix in chosen
-            for k in range(stop - start + 1)
-            if len(prefix) + k <= high
-        ]
-        start = stop
-    return tuple(subset for subset in chosen if len(subset) >= low)
-
-
-forget_with(sub_multisets.cache_clear)
-
-
-@lru_cache(maxsize=65536)
-def sub_multisets_by_size(
-    cards: tuple[Card, ...], low: int, high: int
-) -> tuple[tuple[tuple[Card, ...], ...], ...]:
-    """:func:`sub_multisets` grouped by size: item ``n`` holds those of ``n`` cards."""
-    groups: list[list[tuple[Card, ...]]] = [[] for _ in range(high + 1)]
-    for subset in sub_multisets(cards, low, high):
-        groups[len(subset)].append(subset)
-    return tuple(tuple(group) for group in groups)
-
-
-forget_with(sub_multisets_by_size.cache_clear)
 
 
 def hand_groups(hand: tuple[Card, ...]) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:
