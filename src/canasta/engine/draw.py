@@ -7,11 +7,9 @@ from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event, RedThreeLaid, StockDrawn, StockExhausted
 from canasta.engine.round_end import end_round
 from canasta.engine.solver import can_go_out, count_hand
-from canasta.engine.state import GameState, Phase, replace_at, with_cards
+from canasta.engine.state import PLAY_PHASE, GameState, replace_at, with_cards
 
 __all__ = ["draw", "validate_draw"]
-
-_PLAY = Phase.PLAY  # read as a global: an enum member read through its class is slow in 3.11
 
 
 def validate_draw(state: GameState) -> None:
@@ -53,7 +51,7 @@ def draw(state: GameState, events: list[Event]) -> GameState:
         stock=stock,
         hands=replace_at(state.hands, seat, hand),
         red_threes=red_threes,
-        phase=_PLAY,
+        phase=PLAY_PHASE,
     )
     if len(hand) < 2 and not _can_go_out(new, rules.team_of(seat), hand):
         # A red three was the last stock card and the player holds one card, which must go

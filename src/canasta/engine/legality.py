@@ -41,7 +41,7 @@ from canasta.engine.memo import slots
 from canasta.engine.pile import take_candidates, validate_take
 from canasta.engine.placement import Placement, turn_facts, validate_meld
 from canasta.engine.rules import RuleSet, classic
-from canasta.engine.state import GameState, Phase
+from canasta.engine.state import ANSWER_PHASE, DRAW_PHASE, PLAY_PHASE, GameState, Phase
 from canasta.engine.turns import discard_error, validate_discard
 
 __all__ = [
@@ -88,12 +88,6 @@ def _phase_error(state: GameState) -> IllegalActionError:
     )
 
 
-#: Hot-path aliases (in Python 3.11 an enum member read through its class takes a slow
-#: attribute hook).
-_DRAW_PHASE = Phase.DRAW
-_PLAY_PHASE = Phase.PLAY
-_ANSWER_PHASE = Phase.ANSWER
-
 Prepared = Placement | tuple[Card, ...] | None
 
 
@@ -112,7 +106,7 @@ def validate(state: GameState, action: Action, seat: int | None = None) -> Prepa
         )
     check_kind = _CHECKS.get(type(action))
     if check_kind is None:
-        if state.phase is not _PLAY_PHASE:
+        if state.phase is not PLAY_PHASE:
             raise _phase_error(state)
         raise CanastaError(f"{action!r} is not an action.")
     return check_kind(state, action)
@@ -127,19 +121,19 @@ def _check_next(state: GameState, action: NextRound) -> None:
 
 
 def _check_answer(state: GameState, action: Answer) -> None:
-    if state.phase is not _ANSWER_PHASE:
+    if state.phase is not ANSWER_PHASE:
         raise IllegalActionError(Reason.WRONG_PHASE, 'Nobody has asked "may I go out?".', "8")
 
 
 def _check_draw(state: GameState, action: DrawStock) -> None:
-    if state.phase is not _DRAW_PHASE:
+    if state.phase is not DRAW_PHASE:
         raise _phase_error(state)
     if not state.rules.empty_stock_draw_ends:
         validate_draw(state)
 
 
 def _check_take(state: GameState, action: TakePile) -> Placement:
-    if state.phase is not _DRAW_PHASE:
+    if state.phase is not DRAW_PHASE:
         raise _phase_error(state)
     if state.rules.several_melds:
         return validate_kind_take(state, action)
@@ -147,7 +141,7 @@ def _check_take(state: GameState, action: TakePile) -> Placement:
 
 
 def _check_placement(state: GameState, action: MeldAction | LayOff) -> Placement:
-    if state.phase is not _PLAY_PHASE:
+    if state.phase is not PLAY_PHASE:
         raise _phase_error(state)
     if state.rules.several_melds:
         return validate_kind_meld(state, action)
@@ -155,7 +149,7 @@ def _check_placement(state: GameState, action: MeldAction | LayOff) -> Placement
 
 
 def _check_discard(state: GameState, action: Discard) -> tuple[Card, ...]:
-    if state.phase is not _PLAY_PHASE:
+    if state.phase is not PLAY_PHASE:
         raise _phase_error(state)
     if state.rules.several_melds:
         return validate_kind_discard(state, action)
@@ -163,7 +157,7 @@ def _check_discard(state: GameState, action: Discard) -> tuple[Card, ...]:
 
 
 def _check_ask(state: GameState, action: AskPartner) -> None:
-    if state.phase is not _PLAY_PHASE:
+    if state.phase is not PLAY_PHASE:
         raise _phase_error(state)
     validate_ask(state)
 

@@ -29,12 +29,10 @@ from canasta.engine.placement import (
     turn_facts,
 )
 from canasta.engine.solver import count_hand, max_meld_value
-from canasta.engine.state import GameState, Phase, not_in_hand, without_cards
+from canasta.engine.state import PLAY_PHASE, GameState, not_in_hand, without_cards
 from canasta.engine.words import your_side
 
 __all__ = ["discard_onto_pile", "take", "take_candidates", "validate_take"]
-
-_PLAY = Phase.PLAY  # read as a global: an enum member read through its class is slow in 3.11
 
 #: Cards that freeze the pile once another card covers them (§4.3).
 FREEZING_CARDS: frozenset[Card] = WILD_CARDS | RED_THREES
@@ -219,7 +217,9 @@ def take(state: GameState, placement: Placement, events: list[Event]) -> GameSta
     before = state.team_meld(team, placement.rank) if placement.merged else None
     events.append(PileTaken(seat, top, placement.cards, len(state.pile)))
     events.extend(canasta_events(before, placement.meld, team, state.rules))
-    new = commit_placement(state, placement, top=(top,), pile=(), pile_frozen=False, phase=_PLAY)
+    new = commit_placement(
+        state, placement, top=(top,), pile=(), pile_frozen=False, phase=PLAY_PHASE
+    )
     if not new.melded[team]:
         return new.evolve(pending=rest)
     new = receive_pile(new, seat, rest, events)

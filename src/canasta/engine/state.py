@@ -16,6 +16,11 @@ from canasta.engine.scoring import RoundScore
 from canasta.engine.tuples import make
 
 __all__ = [
+    "ANSWER_PHASE",
+    "DRAW_PHASE",
+    "GAME_OVER_PHASE",
+    "PLAY_PHASE",
+    "ROUND_OVER_PHASE",
     "GameState",
     "Phase",
     "Seat",
@@ -69,6 +74,11 @@ class Phase(Enum):
     # Members are singletons, so identity hashes them as well as ``Enum``'s hash of the
     # name does, without a Python call on every lookup in a table keyed by phase.
     __hash__ = object.__hash__
+
+
+#: The phases as module names, for the hot paths: in Python 3.11 reading a member through
+#: its enum class goes through ``EnumType``'s attribute hook, several times slower.
+DRAW_PHASE, PLAY_PHASE, ANSWER_PHASE, ROUND_OVER_PHASE, GAME_OVER_PHASE = Phase
 
 
 class GameState(NamedTuple):
@@ -187,7 +197,7 @@ class GameState(NamedTuple):
         """A copy where ``seat``'s turn begins: the draw phase, and the turn-local fields
         reset (``evolve`` of those eight fields, which lie together, at one slice's cost)."""
         values = [*self]
-        values[_TURN_START:_TURN_END] = (_DRAW, seat, False, 0, (), (), False, None)
+        values[_TURN_START:_TURN_END] = (DRAW_PHASE, seat, False, 0, (), (), False, None)
         return make(GameState, values)
 
 
@@ -199,7 +209,6 @@ class Step(NamedTuple):
 
 
 _INDEX: dict[str, int] = {name: index for index, name in enumerate(GameState._fields)}
-_DRAW = Phase.DRAW
 #: The fields :meth:`GameState.turn_begins` sets, in field order.
 TURN_FIELDS = ("phase", "turn", "played", "turn_value", "placed", "pending", "asked", "permission")
 _TURN_START = _INDEX["phase"]
