@@ -46,21 +46,49 @@ def _shapes(rules: RuleSet, offer: Offer) -> list[Shape]:
     """Each legal shape that plays of ``offer`` make: naturals it holds (two at least for a
     new meld) with wild cards, in listing order."""
     _, mine, base, lay_off, wilds = offer
-    fits = _fits(rules)
-    by_size = sub_multisets_by_size(wilds, 0, min(rules.max_wilds, len(wilds)))
+    most = min(rules.max_wilds, len(wilds))
     low = 0 if lay_off else rules.min_naturals
-    base_naturals, base_wilds = base
+    nat_groups = sub_multisets_by_size(mine, low, len(mine))
+    wild_groups = sub_multisets_by_size(wilds, 0, most)
     out: list[Shape] = []
-    for n, nats in enumerate(sub_multisets_by_size(mine, low, len(mine))):
-        naturals_after = base_naturals + n
-        if not nats or naturals_after >= len(fits):
-            continue
-        row = fits[naturals_after]
-        for w, wild_group in enumerate(by_size):
-            wilds_after = base_wilds + w
-            if (n or w) and wilds_after < len(row) and row[wilds_after]:
-                out.append((naturals_after, wilds_after, nats, wild_group))
+    for n, w, naturals_after, wilds_after in _counts(rules, base, low, len(mine), most):
+        out.append((naturals_after, wilds_after, nat_groups[n], wild_groups[w]))
     return out
+
+
+#: Sizes of a shape: the naturals and the wild cards it places, and the meld's after.
+Counts = tuple[tuple[int, int, int, int], ...]
+
+
+def _counts(rules: RuleSet, base: tuple[int, int], low: int, held: int, most: int) -> Counts:
+    """The sizes of every legal shape placing ``low`` to ``held`` naturals and up to ``most``
+    wild cards onto a meld of ``base`` (``(naturals, wilds)``), in listing order: counts
+    alone decide them, so they are tabled by counts (ints, which the collector skips)."""
+    last_rules, table = _last_counts[0]
+    if last_rules is not rules:
+        table = {}
+        _last_counts[0] = (rules, table)
+    key = (base, low, held, most)
+    known = table.get(key)
+    if known is None:
+        fits = _fits(rules)
+        base_naturals, base_wilds = base
+        known = table[key] = tuple(
+            (n, w, base_naturals + n, base_wilds + w)
+            for n in range(low, held + 1)
+            if base_naturals + n < len(fits)
+            for w in range(most + 1)
+            if (n or w)
+            and base_wilds + w < len(fits[base_naturals + n])
+            and fits[base_naturals + n][base_wilds + w]
+        )
+    return known
+
+
+#: The rule set whose shape sizes were tabled last, and that table.
+_last_counts: list[tuple[RuleSet | None, dict[tuple[tuple[int, int], int, int, int], Counts]]] = (
+    slots((None, {}))
+)
 
 
 def _fits(rules: RuleSet) -> tuple[tuple[bool, ...], ...]:
