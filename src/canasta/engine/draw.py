@@ -8,6 +8,7 @@ from canasta.engine.events import Event, RedThreeLaid, StockDrawn, StockExhauste
 from canasta.engine.round_end import end_round
 from canasta.engine.solver import can_go_out, count_hand
 from canasta.engine.state import PLAY_PHASE, GameState, replace_at, with_cards
+from canasta.engine.tuples import make
 
 __all__ = ["draw", "validate_draw"]
 
@@ -33,7 +34,7 @@ def draw(state: GameState, events: list[Event]) -> GameState:
         while stock:
             card = stock[0]
             stock = stock[1:]
-            events.append(StockDrawn(seat, card))
+            events.append(make(StockDrawn, (seat, card)))
             if card not in RED_THREES:
                 break
             reds.append(card)

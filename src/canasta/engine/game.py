@@ -38,6 +38,7 @@ from canasta.engine.legality import check, is_legal, legal, legal_actions, seat_
 from canasta.engine.pile import take
 from canasta.engine.placement import meld
 from canasta.engine.state import GameState, Step
+from canasta.engine.tuples import make
 from canasta.engine.turns import discard
 
 __all__ = [
@@ -64,7 +65,7 @@ def apply(state: GameState, action: Action, *, seat: int | None = None) -> Step:
     events: list[Event] = []
     appliers = _KIND_APPLIERS if state.rules.several_melds else _APPLIERS
     new = appliers[type(action)](state, action, prepared, events)
-    return Step(new, tuple(events))
+    return make(Step, (new, tuple(events)))
 
 
 #: How a validated action of each kind is applied: ``(state, action, prepared, events)``,

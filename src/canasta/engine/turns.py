@@ -17,6 +17,7 @@ from canasta.engine.state import (
     with_cards,
     without_cards,
 )
+from canasta.engine.tuples import make
 
 __all__ = ["discard", "discard_error", "put_on_pile", "start_turn", "validate_discard"]
 
@@ -124,7 +125,7 @@ def put_on_pile(
     """The state once the player's discard ``card`` is on the pile and ``hand_after`` is
     the hand; every rule system then decides what follows."""
     seat = state.turn
-    events.append(Discarded(seat, card))
+    events.append(make(Discarded, (seat, card)))
     pile, frozen = discard_onto_pile(state, card)
     known = state.known
     if known[seat]:
