@@ -181,25 +181,33 @@ class NextRound(_Action):
         return "next"
 
 
+#: Each fast path's slot setters: a slot's own descriptor sets it without the attribute
+#: lookup by name that ``object.__setattr__`` makes (a quarter of building an action).
+_set_meld_cards = Meld.__dict__["cards"].__set__
+_set_take_cards = TakePile.__dict__["cards"].__set__
+_set_lay_off_rank = LayOff.__dict__["rank"].__set__
+_set_lay_off_cards = LayOff.__dict__["cards"].__set__
+
+
 def sorted_meld(cards: tuple[Card, ...]) -> Meld:
     """A :class:`Meld` of cards already in sorted order (the engine's fast path)."""
     action: Meld = _new(Meld)
-    _set(action, "cards", cards)
+    _set_meld_cards(action, cards)
     return action
 
 
 def sorted_take(cards: tuple[Card, ...]) -> TakePile:
     """A :class:`TakePile` with cards already in sorted order (the engine's fast path)."""
     action: TakePile = _new(TakePile)
-    _set(action, "cards", cards)
+    _set_take_cards(action, cards)
     return action
 
 
 def sorted_lay_off(rank: int, cards: tuple[Card, ...]) -> LayOff:
     """A :class:`LayOff` of cards already in sorted order (the engine's fast path)."""
     action: LayOff = _new(LayOff)
-    _set(action, "rank", rank)
-    _set(action, "cards", cards)
+    _set_lay_off_rank(action, rank)
+    _set_lay_off_cards(action, cards)
     return action
 
 
