@@ -16,7 +16,12 @@ from canasta.engine.errors import IllegalActionError
 from canasta.engine.melds import valid_shapes
 from canasta.engine.memo import slots
 from canasta.engine.multisets import sub_multisets, sub_multisets_by_size
-from canasta.engine.placement import placement_error, turn_facts, validate_meld
+from canasta.engine.placement import (
+    black_threes_too_soon,
+    placement_error,
+    turn_facts,
+    validate_meld,
+)
 from canasta.engine.rules import RuleSet
 from canasta.engine.solver import (
     count_hand,
@@ -162,14 +167,19 @@ _NEW = (0, 0)
 
 def _black_three_melds(state: GameState, cards: tuple[Card, ...]) -> list[MeldAction]:
     """Every legal meld of the black threes ``cards`` (only when going out, §5.5)."""
+    # Melding them all leaves the fewest cards: if even that is too soon, every meld is.
+    left = len(state.hands[state.turn]) - len(cards)
+    if black_threes_too_soon(state, state.rules.team_of(state.turn), left):
+        return []
     out = []
     fewest = min(state.rules.black_three_meld_sizes, default=len(cards) + 1)
     for nat in sub_multisets(cards, fewest, len(cards)):
+        play = sorted_meld(nat)
         try:
-            validate_meld(state, sorted_meld(nat))
+            validate_meld(state, play)
         except IllegalActionError:
             continue
-        out.append(sorted_meld(nat))
+        out.append(play)
     return out
 
 

@@ -328,6 +328,13 @@ def place_cards(
     return meld, existing is not None, tuple(melds_after)
 
 
+def black_threes_too_soon(state: GameState, team: int, left: int) -> bool:
+    """Whether a meld of black threes leaving ``left`` cards in the hand is refused: they go
+    down only as the last play of a player going out (§5.5), with one card at most left and
+    the team holding the canastas that going out needs."""
+    return left > 1 or not state.has_canastas_to_go_out(team)
+
+
 def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
     """Check a meld or lay-off from the hand; return what it will do."""
     cards = action.cards
@@ -369,7 +376,7 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
     meld, merged, melds_after = place_cards(
         state, rank=rank, cards=cards, need_existing=isinstance(action, LayOff), black_threes=black
     )
-    if black and (len(hand_after) > 1 or not state.has_canastas_to_go_out(team)):
+    if black and black_threes_too_soon(state, team, len(hand_after)):
         raise IllegalActionError(
             Reason.BLACK_THREES,
             "Black threes may only be melded as your last play when you go out.",
