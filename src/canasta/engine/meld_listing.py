@@ -9,6 +9,8 @@ back turn after turn, so it is remembered.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from canasta.engine.actions import LayOff, sorted_lay_off, sorted_meld
 from canasta.engine.actions import Meld as MeldAction
 from canasta.engine.cards import ACE, BLACK_THREES, JOKER, RED_THREES, THREE, Card, card_value
@@ -133,32 +135,36 @@ def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
     most_wilds = min(rules.max_wilds, len(wilds))
     few = rules.min_naturals
     smallest = rules.meld_min_size - most_wilds
-    # New melds by rank (black threes among them, §5.5), then lay-offs on the team's melds.
-    offers: list[Offer] = []
-    for rank, cards in naturals.items():
-        if len(cards) < few or rank in table or cards[0] in RED_THREES:
-            continue
-        if rank == THREE or len(cards) >= smallest:
-            offers.append((rank, cards, _NEW, False, wilds))
-    for rank, base in table.items():
-        mine = naturals.get(rank, ())
-        if mine or wilds:
-            offers.append((rank, mine, base, True, wilds))
     # An offer whose plays take at most this many naturals lies wholly in the guard's free
     # region, where its plays are remembered.
     reach = facts.unguarded - most_wilds
     out: list[MeldAction | LayOff] = []
-    for offer in offers:
-        if offer[0] == THREE:  # black threes: never on the table here
-            out.extend(_black_three_melds(state, offer[1]))
-        elif len(offer[1]) <= reach:
-            known = memo.get(offer)
-            if known is None:
-                known = memo[offer] = _free_plays(rules, offer)
-            out.extend(known)
-        else:
-            out.extend(_guarded_plays(state, offer))
+    # New melds by rank (black threes among them, §5.5), then lay-offs on the team's melds.
+    for rank, cards in naturals.items():
+        if len(cards) < few or rank in table or cards[0] in RED_THREES:
+            continue
+        if rank == THREE:  # black threes: never on the table here
+            out.extend(_black_three_melds(state, cards))
+        elif len(cards) >= smallest:
+            out.extend(_plays(state, memo, (rank, cards, _NEW, False, wilds), reach))
+    for rank, base in table.items():
+        mine = naturals.get(rank, ())
+        if mine or wilds:
+            out.extend(_plays(state, memo, (rank, mine, base, True, wilds), reach))
     return out
+
+
+def _plays(
+    state: GameState, memo: FreePlays, offer: Offer, reach: int
+) -> Sequence[MeldAction | LayOff]:
+    """The legal plays of ``offer``: remembered in the guard's free region (at most
+    ``reach`` naturals), weighed one by one beyond it."""
+    if len(offer[1]) > reach:
+        return _guarded_plays(state, offer)
+    known = memo.get(offer)
+    if known is None:
+        known = memo[offer] = _free_plays(state.rules, offer)
+    return known
 
 
 #: The shape of the meld before a new meld's cards: none.
