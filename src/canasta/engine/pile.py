@@ -30,6 +30,7 @@ from canasta.engine.placement import (
 )
 from canasta.engine.solver import count_hand, max_meld_value
 from canasta.engine.state import PLAY_PHASE, GameState, not_in_hand, without_cards
+from canasta.engine.tuples import make
 from canasta.engine.words import your_side
 
 __all__ = ["discard_onto_pile", "take", "take_candidates", "validate_take"]
@@ -161,7 +162,7 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
     if error is not None:
         raise error
     value = 0 if state.melded[team] else meld.value
-    return Placement(rank, cards, hand_after, melds_after, meld, merged, value)
+    return make(Placement, (rank, cards, hand_after, melds_after, meld, merged, value))
 
 
 def take_candidates(state: GameState) -> list[TakePile]:
@@ -215,7 +216,7 @@ def take(state: GameState, placement: Placement, events: list[Event]) -> GameSta
     top = state.pile[-1]
     rest = state.pile[:-1]
     before = state.team_meld(team, placement.rank) if placement.merged else None
-    events.append(PileTaken(seat, top, placement.cards, len(state.pile)))
+    events.append(make(PileTaken, (seat, top, placement.cards, len(state.pile))))
     events.extend(canasta_events(before, placement.meld, team, state.rules))
     new = commit_placement(
         state, placement, top=(top,), pile=(), pile_frozen=False, phase=PLAY_PHASE

@@ -387,7 +387,7 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
     )
     if error is not None:
         raise error
-    return Placement(rank, cards, hand_after, melds_after, meld, merged, value)
+    return make(Placement, (rank, cards, hand_after, melds_after, meld, merged, value))
 
 
 def commit_placement(
@@ -452,9 +452,9 @@ def meld(
     team = state.rules.team_of(seat)
     before = state.team_meld(team, placement.rank) if placement.merged else None
     if lay_off:
-        events.append(CardsLaidOff(seat, placement.rank, placement.cards))
+        events.append(make(CardsLaidOff, (seat, placement.rank, placement.cards)))
     else:
-        events.append(Melded(seat, placement.rank, placement.cards, placement.merged))
+        events.append(make(Melded, (seat, placement.rank, placement.cards, placement.merged)))
     events.extend(canasta_events(before, placement.meld, team, state.rules))
     new = commit_placement(state, placement, top=(), played=True)
     if new.pending and new.melded[team]:
