@@ -30,6 +30,7 @@ from canasta.engine.placement import (
 )
 from canasta.engine.solver import count_hand, max_meld_value
 from canasta.engine.state import PLAY_PHASE, GameState, not_in_hand, without_cards
+from canasta.engine.tuples import make
 from canasta.engine.words import your_side
 
 __all__ = ["discard_onto_pile", "take", "take_candidates", "validate_take"]
@@ -112,12 +113,12 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
             "4.2",
         )
     rank = RANK_OF[top]
-    team = state.rules.team_of(state.turn)
     cards = action.cards
     hand_after = without_cards(state.hands[state.turn], cards)
     if hand_after is None:
         raise not_in_hand(cards)
     facts = turn_facts(state)
+    team = facts.team
     naturals = 0
     for card in cards:
         if card in WILD_CARDS:
@@ -155,13 +156,13 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
             "4.1",
         )
     meld, merged, melds_after = place_cards(
-        state, rank=rank, cards=(*cards, top), need_existing=False
+        state, team=team, rank=rank, cards=(*cards, top), need_existing=False
     )
     error = _take_error(state, facts, cards, naturals=meld.naturals, wilds=meld.wilds)
     if error is not None:
         raise error
-    value = 0 if state.melded[team] else meld.value
-    return Placement(rank, cards, hand_after, melds_after, meld, merged, value)
+    value = 0 if facts.melded else meld.value
+    return make(Placement, (rank, cards, hand_after, melds_after, meld, merged, value))
 
 
 def take_candidates(state: GameState) -> list[TakePile]:
@@ -215,10 +216,10 @@ def take(state: GameState, placement: Placement, events: list[Event]) -> GameSta
     top = state.pile[-1]
     rest = state.pile[:-1]
     before = state.team_meld(team, placement.rank) if placement.merged else None
-    events.append(PileTaken(seat, top, placement.cards, len(state.pile)))
+    events.append(make(PileTaken, (seat, top, placement.cards, len(state.pile))))
     events.extend(canasta_events(before, placement.meld, team, state.rules))
     new = commit_placement(
-        state, placement, top=(top,), pile=(), pile_frozen=False, phase=PLAY_PHASE
+        state, placement, team=team, top=(top,), pile=(), pile_frozen=False, phase=PLAY_PHASE
     )
     if not new.melded[team]:
         return new.evolve(pending=rest)

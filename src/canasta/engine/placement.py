@@ -292,14 +292,14 @@ class Placement(NamedTuple):
 def place_cards(
     state: GameState,
     *,
+    team: int,
     rank: int,
     cards: tuple[Card, ...],
     need_existing: bool,
     black_threes: bool = False,
 ) -> tuple[Meld, bool, tuple[Meld, ...]]:
-    """The team's meld of ``rank`` once ``cards`` join it, whether it existed, and the
-    team's melds after; refused when the meld would break §5.1 or §5.4."""
-    team = state.rules.team_of(state.turn)
+    """The meld of ``rank`` of ``team`` (the player's) once ``cards`` join it, whether it
+    existed, and the team's melds after; refused when the meld would break §5.1 or §5.4."""
     existing = state.team_meld(team, rank)
     if existing is None:
         if need_existing:
@@ -338,7 +338,6 @@ def black_threes_too_soon(state: GameState, team: int, left: int) -> bool:
 def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
     """Check a meld or lay-off from the hand; return what it will do."""
     cards = action.cards
-    team = state.rules.team_of(state.turn)
     if not RED_THREES.isdisjoint(cards):
         raise IllegalActionError(Reason.RED_THREE, "Red threes are never melded.", "5.6")
     rank = split_rank(cards)
@@ -367,6 +366,7 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
             "5.7",
         )
     facts = turn_facts(state)
+    team = facts.team
     if THREE in facts.table:
         raise IllegalActionError(
             Reason.BLACK_THREES,
@@ -374,7 +374,12 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
             "5.5",
         )
     meld, merged, melds_after = place_cards(
-        state, rank=rank, cards=cards, need_existing=isinstance(action, LayOff), black_threes=black
+        state,
+        team=team,
+        rank=rank,
+        cards=cards,
+        need_existing=isinstance(action, LayOff),
+        black_threes=black,
     )
     if black and black_threes_too_soon(state, team, len(hand_after)):
         raise IllegalActionError(
@@ -382,7 +387,7 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
             "Black threes may only be melded as your last play when you go out.",
             "5.5",
         )
-    value = 0 if state.melded[team] else sum(card_value(c) for c in cards)
+    value = 0 if facts.melded else sum(card_value(c) for c in cards)
     error = placement_error(
         state,
         facts,
@@ -394,16 +399,16 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
     )
     if error is not None:
         raise error
-    return Placement(rank, cards, hand_after, melds_after, meld, merged, value)
+    return make(Placement, (rank, cards, hand_after, melds_after, meld, merged, value))
 
 
 def commit_placement(
-    state: GameState, placement: Placement, *, top: tuple[Card, ...], **changes: Any
+    state: GameState, placement: Placement, *, team: int, top: tuple[Card, ...], **changes: Any
 ) -> GameState:
     """The state once ``placement`` (with the pile's ``top`` card, when taking) is on the
-    table, with ``changes`` (as :meth:`GameState.evolve`'s) besides."""
+    table of ``team`` (the player's), with ``changes`` (as :meth:`GameState.evolve`'s)
+    besides."""
     seat = state.turn
-    team = state.rules.team_of(seat)
     turn_value = state.turn_value + placement.value
     melded = state.melded
     if not melded[team] and turn_value >= state.minimums[team]:
@@ -459,11 +464,11 @@ def meld(
     team = state.rules.team_of(seat)
     before = state.team_meld(team, placement.rank) if placement.merged else None
     if lay_off:
-        events.append(CardsLaidOff(seat, placement.rank, placement.cards))
+        events.append(make(CardsLaidOff, (seat, placement.rank, placement.cards)))
     else:
-        events.append(Melded(seat, placement.rank, placement.cards, placement.merged))
+        events.append(make(Melded, (seat, placement.rank, placement.cards, placement.merged)))
     events.extend(canasta_events(before, placement.meld, team, state.rules))
-    new = commit_placement(state, placement, top=(), played=True)
+    new = commit_placement(state, placement, team=team, top=(), played=True)
     if new.pending and new.melded[team]:
         new = receive_pile(new, seat, new.pending, events)
     if not new.hands[seat] and not new.pending:

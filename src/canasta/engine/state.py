@@ -193,10 +193,15 @@ class GameState(NamedTuple):
             values[_INDEX[name]] = value
         return make(GameState, values)
 
-    def turn_begins(self, seat: int) -> "GameState":
+    def turn_begins(self, seat: int, changes: dict[str, Any] | None = None) -> "GameState":
         """A copy where ``seat``'s turn begins: the draw phase, and the turn-local fields
-        reset (``evolve`` of those eight fields, which lie together, at one slice's cost)."""
+        reset (``evolve`` of those eight fields, which lie together, at one slice's cost),
+        with ``changes`` (as :meth:`evolve`'s keywords) besides: the end of the turn before
+        and the start of the next make one copy, not two."""
         values = [*self]
+        if changes:
+            for name, value in changes.items():
+                values[_INDEX[name]] = value
         values[_TURN_START:_TURN_END] = (DRAW_PHASE, seat, False, 0, (), (), False, None)
         return make(GameState, values)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from canasta.engine.actions import Discard
 from canasta.engine.cards import RED_THREES, Card
 from canasta.engine.errors import IllegalActionError, Reason
@@ -22,14 +24,21 @@ from canasta.engine.tuples import make
 __all__ = ["discard", "discard_error", "put_on_pile", "start_turn", "validate_discard"]
 
 
-def start_turn(state: GameState, seat: int, events: list[Event]) -> GameState:
+def start_turn(
+    state: GameState, seat: int, events: list[Event], changes: dict[str, Any] | None = None
+) -> GameState:
     """Begin ``seat``'s turn: lay out red threes from the hand, replaced from the stock (§2).
 
-    With the stock empty and the pile out of reach, the round ends (§9.1).
+    ``changes`` (as :meth:`GameState.evolve`'s keywords, never to ``seat``'s hand) end the
+    turn before, in the same copy. With the stock empty and the pile out of reach, the
+    round ends (§9.1).
     """
     if not RED_THREES.isdisjoint(state.hands[seat]):
+        if changes:
+            state = state.evolve(**changes)
+            changes = None
         state = _lay_out_red_threes(state, seat, events)
-    state = state.turn_begins(seat)
+    state = state.turn_begins(seat, changes)
     if (
         not state.stock
         and not state.rules.empty_stock_draw_ends
@@ -124,32 +133,40 @@ def put_on_pile(
 ) -> GameState:
     """The state once the player's discard ``card`` is on the pile and ``hand_after`` is
     the hand; every rule system then decides what follows."""
+    return state.evolve(**_discarded(state, card, hand_after, events))
+
+
+def _discarded(
+    state: GameState, card: Card, hand_after: tuple[Card, ...], events: list[Event]
+) -> dict[str, Any]:
+    """:func:`put_on_pile`'s changes to ``state`` (as :meth:`GameState.evolve`'s), for a
+    caller that makes more in the same copy."""
     seat = state.turn
     events.append(make(Discarded, (seat, card)))
     pile, frozen = discard_onto_pile(state, card)
     known = state.known
     if known[seat]:
         known = replace_at(known, seat, forget_cards(known[seat], (card,)))
-    return state.evolve(
-        hands=replace_at(state.hands, seat, hand_after),
-        pile=pile,
-        pile_frozen=frozen,
-        known=known,
-    )
+    return {
+        "hands": replace_at(state.hands, seat, hand_after),
+        "pile": pile,
+        "pile_frozen": frozen,
+        "known": known,
+    }
 
 
 def discard(
     state: GameState, card: Card, hand_after: tuple[Card, ...], events: list[Event]
 ) -> GameState:
     """Apply a validated discard: the turn ends, or the round if that was the last card or
-    the stock is empty."""
+    the stock is empty. The usual discard and the next turn's start make one copy."""
     seat = state.turn
-    new = put_on_pile(state, card, hand_after, events)
+    changes = _discarded(state, card, hand_after, events)
     if not hand_after:
-        return go_out(new, state, events)
+        return go_out(state.evolve(**changes), state, events)
     if state.placed and not state.has_played[seat]:
-        new = new.evolve(has_played=replace_at(state.has_played, seat, True))
-    if not new.stock:
+        changes["has_played"] = replace_at(state.has_played, seat, True)
+    if not state.stock:
         events.append(StockExhausted())
-        return end_round(new, None, events)
-    return start_turn(new, state.rules.next_seat(seat), events)
+        return end_round(state.evolve(**changes), None, events)
+    return start_turn(state, state.rules.next_seat(seat), events, changes)
