@@ -43,10 +43,20 @@ Offer = tuple[int, tuple[Card, ...], tuple[int, int], bool, tuple[Card, ...]]
 #: The free plays of each offer.
 FreePlays = dict[Offer, tuple[MeldAction | LayOff, ...]]
 
-#: The rule set whose free plays are remembered, and those plays (a few hundred hands'
+#: The rule set whose free plays are remembered, and those plays (a few thousand hands'
 #: worth: the memo is emptied when it grows past :data:`_MEMO_SIZE`).
 _memo: list[tuple[RuleSet | None, FreePlays]] = slots((None, {}))
-_MEMO_SIZE = 1024
+_MEMO_SIZE = 16384
+
+#: Each play the memo holds, by its cards: the new melds under rank 0, the lay-offs under
+#: their rank. Offers share most of their plays, so the memo holds each play once and the
+#: garbage collector has a few objects to walk per offer, not a few per play.
+Pool = dict[int, dict[tuple[Card, ...], MeldAction | LayOff]]
+
+#: The rule set whose plays are pooled, the pool, and how many plays it holds (it is
+#: emptied when that passes :data:`_POOL_SIZE`).
+_pool: list[tuple[RuleSet | None, Pool, int]] = slots((None, {}, 0))
+_POOL_SIZE = 32768
 
 
 def _shapes(rules: RuleSet, offer: Offer) -> list[Shape]:
@@ -194,12 +204,23 @@ def _free_plays(rules: RuleSet, offer: Offer) -> tuple[MeldAction | LayOff, ...]
     rank, _, _, lay_off, _ = offer
     # Only aces sort below the twos.
     ace = rank == ACE
+    pool_rules, pool, pooled = _pool[0]
+    if pool_rules is not rules or pooled > _POOL_SIZE:
+        pool, pooled = {}, 0
+    plays = pool.setdefault(rank if lay_off else 0, {})
     out: list[MeldAction | LayOff] = []
     for _, _, nats, wild_group in _shapes(rules, offer):
         for nat in nats:
             for wild in wild_group:
                 cards = tuple(sorted(nat + wild)) if ace else wild + nat
-                out.append(sorted_lay_off(rank, cards) if lay_off else sorted_meld(cards))
+                play = plays.get(cards)
+                if play is None:
+                    play = plays[cards] = (
+                        sorted_lay_off(rank, cards) if lay_off else sorted_meld(cards)
+                    )
+                    pooled += 1
+                out.append(play)
+    _pool[0] = (rules, pool, pooled)
     return tuple(out)
 
 
