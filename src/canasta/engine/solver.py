@@ -22,7 +22,6 @@ The answers are exact:
 # No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
 from collections.abc import Container, Mapping
-from functools import lru_cache
 from typing import NamedTuple
 
 from canasta.engine.cards import (
@@ -35,7 +34,7 @@ from canasta.engine.cards import (
     Card,
     card_value,
 )
-from canasta.engine.memo import forget_with, slots
+from canasta.engine.memo import slots
 from canasta.engine.rules import RuleSet
 from canasta.engine.tuples import make
 
@@ -144,9 +143,6 @@ def _counts(
     return make(HandCounts, (naturals, jokers, twos, black_threes))
 
 
-#: Hands differ from one decision to the next; a few are asked again within one (the listing,
-#: then the action's own check). A large memo would only give the garbage collector work.
-@lru_cache(maxsize=64)
 def count_hand(cards: tuple[Card, ...]) -> HandCounts:
     """Summarise cards (no red threes) as :class:`HandCounts`."""
     counts: dict[int, int] = {}
@@ -157,9 +153,6 @@ def count_hand(cards: tuple[Card, ...]) -> HandCounts:
     twos = counts.pop(TWO, 0)
     black = counts.pop(THREE, 0)
     return _counts(tuple(sorted(counts.items())), jokers, twos, black)
-
-
-forget_with(count_hand.cache_clear)
 
 
 def _wild_rooms(rules: RuleSet) -> tuple[int, ...]:
