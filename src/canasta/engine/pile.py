@@ -32,7 +32,13 @@ from canasta.engine.placement import (
 )
 from canasta.engine.rules import RuleSet
 from canasta.engine.solver import count_hand, max_meld_value
-from canasta.engine.state import PLAY_PHASE, GameState, not_in_hand, without_cards
+from canasta.engine.state import (
+    BLOCKING_CARDS,
+    PLAY_PHASE,
+    GameState,
+    not_in_hand,
+    without_cards,
+)
 from canasta.engine.tuples import make
 from canasta.engine.words import your_side
 
@@ -185,14 +191,15 @@ def take_candidates(state: GameState) -> list[TakePile]:
     meld's shape, then the same guard). The takes of an offer are remembered, so listings
     share the action values."""
     pile = state.pile
-    if not pile or state.pile_blocked:
+    if not pile or pile[-1] in BLOCKING_CARDS:  # GameState.pile_blocked
         return []
     rank = RANK_OF[pile[-1]]
     rules = state.rules
     hand = state.hands[state.turn]
     mine = cards_of_rank(hand, rank)
     team = rules.team_of(state.turn)
-    frozen = state.is_frozen_for(team)
+    melded = state.melded[team]
+    frozen = state.pile_frozen or not melded  # GameState.is_frozen_for
     if frozen and len(mine) < 2:
         return []
     wilds = () if frozen else wild_cards_in(hand)
@@ -209,7 +216,7 @@ def take_candidates(state: GameState) -> list[TakePile]:
     # Once melded, takes that leave two cards in the hand (before the pile comes in) lie in
     # the guard's free region (TurnFacts.unguarded: in the draw phase nothing is pending
     # and partner has not answered), so they need no weighing.
-    if state.melded[team] and len(mine) + len(wilds) + 2 <= len(hand):
+    if melded and len(mine) + len(wilds) + 2 <= len(hand):
         return list(takes)
     if not takes:
         return []
