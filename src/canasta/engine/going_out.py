@@ -78,7 +78,8 @@ def ask_refusal(state: GameState, table: TableCounts | None = None) -> str | Non
     """
     rules = state.rules
     seat = state.turn
-    if rules.partner(seat) is None:
+    team = rules.team_of(seat)
+    if len(rules.partnerships[team]) == 1:  # no partner (RuleSet.partner)
         return NO_PARTNER
     if state.asked:
         return ALREADY_ASKED
@@ -87,7 +88,6 @@ def ask_refusal(state: GameState, table: TableCounts | None = None) -> str | Non
     hand = state.hands[seat]
     if len(hand) < 2:
         return ONE_CARD
-    team = rules.team_of(seat)
     if table is None:
         table = {meld.rank: (meld.naturals, meld.wilds) for meld in state.melds[team]}
     if two_stranded(hand, table, rules) or not can_go_out(

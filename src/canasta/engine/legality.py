@@ -230,8 +230,6 @@ def _melds(state: GameState) -> list[MeldAction | LayOff]:
 
 
 def _discards(state: GameState) -> list[Discard]:
-    if state.rules.several_melds:
-        return kind_discards(state)
     hand = state.hands[state.turn]
     if not hand:
         return []
@@ -256,13 +254,21 @@ def _next(state: GameState) -> list[NextRound]:
 
 Family = Callable[[GameState], Sequence[Action]]
 
-#: Each phase's families of actions, in listing order.
-_FAMILIES: dict[Phase, tuple[Family, ...]] = {
-    Phase.DRAW: (_draws, _takes),
-    Phase.PLAY: (_melds, _discards, _ask),
-    Phase.ANSWER: (_answers,),
-    Phase.ROUND_OVER: (_next,),
-    Phase.GAME_OVER: (),
+#: Each phase's families of actions, in listing order, by whether the rules have several
+#: melds of a rank (railroad, §13): the listing calls each rule module's own.
+_FAMILIES: dict[bool, dict[Phase, tuple[Family, ...]]] = {
+    several: {
+        Phase.DRAW: (_draws, kind_take_candidates if several else take_candidates),
+        Phase.PLAY: (
+            kind_meld_candidates if several else meld_candidates,
+            kind_discards if several else _discards,
+            _ask,
+        ),
+        Phase.ANSWER: (_answers,),
+        Phase.ROUND_OVER: (_next,),
+        Phase.GAME_OVER: (),
+    }
+    for several in (False, True)
 }
 
 
@@ -282,7 +288,7 @@ class LegalActions:
 
     def _generate(self) -> Iterator[Action]:
         state = self.state
-        for family in _FAMILIES[state.phase]:
+        for family in _FAMILIES[state.rules.several_melds][state.phase]:
             yield from family(state)
 
     def __iter__(self) -> Iterator[Action]:
@@ -338,7 +344,7 @@ def legal_actions(state: GameState) -> list[Action]:
     if last[0] is state:
         return list(last[1])
     out: list[Action] = []
-    for family in _FAMILIES[state.phase]:
+    for family in _FAMILIES[state.rules.several_melds][state.phase]:
         out.extend(family(state))
     # A player and its checks often ask the same position twice (a state never changes).
     _last_listed[0] = (state, tuple(out))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from canasta.engine.actions import TakePile, sorted_take
 from canasta.engine.cards import (
+    ACE,
     RANK_OF,
     RED_THREES,
     WILD_CARDS,
@@ -17,6 +18,7 @@ from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event, PileTaken
 from canasta.engine.going_out import go_out
 from canasta.engine.melds import valid_shapes
+from canasta.engine.memo import slots
 from canasta.engine.multisets import sub_multisets
 from canasta.engine.placement import (
     Placement,
@@ -28,8 +30,15 @@ from canasta.engine.placement import (
     receive_pile,
     turn_facts,
 )
+from canasta.engine.rules import RuleSet
 from canasta.engine.solver import count_hand, max_meld_value
-from canasta.engine.state import PLAY_PHASE, GameState, not_in_hand, without_cards
+from canasta.engine.state import (
+    BLOCKING_CARDS,
+    PLAY_PHASE,
+    GameState,
+    not_in_hand,
+    without_cards,
+)
 from canasta.engine.tuples import make
 from canasta.engine.words import your_side
 
@@ -165,48 +174,91 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
     return make(Placement, (rank, cards, hand_after, melds_after, meld, merged, value))
 
 
+#: What a take may place: the naturals of the top card's rank held, the wild cards held
+#: (none when the pile is frozen), the team's meld of that rank as ``(naturals, wilds)``
+#: (``None`` without one), and whether the pile is frozen for the team.
+Offer = tuple[tuple[Card, ...], tuple[Card, ...], tuple[int, int] | None, bool]
+
+#: The rule set whose takes are remembered, and the takes of each offer before the guard
+#: (a few hundred hands' worth: the memo is emptied when it grows past :data:`_MEMO_SIZE`).
+_memo: list[tuple[RuleSet | None, dict[Offer, tuple[TakePile, ...]]]] = slots((None, {}))
+_MEMO_SIZE = 512
+
+
 def take_candidates(state: GameState) -> list[TakePile]:
     """Every legal way to take the pile: the hand cards that go with the top card, each
     passed by the checks of :func:`validate_take` (they hold by construction up to the
-    meld's shape, then the same guard)."""
-    if not state.pile or state.pile_blocked:
+    meld's shape, then the same guard). The takes of an offer are remembered, so listings
+    share the action values."""
+    pile = state.pile
+    if not pile or pile[-1] in BLOCKING_CARDS:  # GameState.pile_blocked
         return []
-    top = state.pile[-1]
-    rank = RANK_OF[top]
+    rank = RANK_OF[pile[-1]]
     rules = state.rules
     hand = state.hands[state.turn]
     mine = cards_of_rank(hand, rank)
-    frozen = state.is_frozen_for(rules.team_of(state.turn))
+    team = rules.team_of(state.turn)
+    melded = state.melded[team]
+    frozen = state.pile_frozen or not melded  # GameState.is_frozen_for
     if frozen and len(mine) < 2:
+        return []
+    wilds = () if frozen else wild_cards_in(hand)
+    meld = state.team_meld(team, rank)
+    base = None if meld is None else (meld.naturals, meld.wilds)
+    memo_rules, memo = _memo[0]
+    if memo_rules is not rules or len(memo) > _MEMO_SIZE:
+        memo = {}
+        _memo[0] = (rules, memo)
+    offer = (mine, wilds, base, frozen)
+    takes = memo.get(offer)
+    if takes is None:
+        takes = memo[offer] = _takes_of(rules, offer)
+    # Once melded, takes that leave two cards in the hand (before the pile comes in) lie in
+    # the guard's free region (TurnFacts.unguarded: in the draw phase nothing is pending
+    # and partner has not answered), so they need no weighing.
+    if melded and len(mine) + len(wilds) + 2 <= len(hand):
+        return list(takes)
+    if not takes:
         return []
     facts = turn_facts(state)
     if not facts.melded:
         # The top card and every meldable hand card together must reach the minimum.
-        best, _ = max_meld_value(count_hand((*hand, top)), {}, rules)
+        best, _ = max_meld_value(count_hand((*hand, pile[-1])), {}, rules)
         if best < facts.need:
             return []
-    base_n, base_w = facts.table.get(rank, (0, 0))
-    shapes = valid_shapes(rules)
-    wilds = () if frozen else wild_cards_in(hand)
-    rest = _rest_of_pile(state.pile)
-    # Takes in the guard's free region (the pile brings cards in) need no weighing.
+    rest = _rest_of_pile(pile)
     free = len(rest) + facts.unguarded if facts.unguarded >= 0 else -1
+    base_n, base_w = (0, 0) if base is None else base
+    out = []
+    for take in takes:
+        cards = take.cards
+        if len(cards) > free:
+            wild = sum(1 for card in cards if card in WILD_CARDS)
+            naturals = base_n + 1 + len(cards) - wild
+            if _take_error(state, facts, cards, naturals=naturals, wilds=base_w + wild, rest=rest):
+                continue
+        out.append(take)
+    return out
+
+
+def _takes_of(rules: RuleSet, offer: Offer) -> tuple[TakePile, ...]:
+    """Every take of ``offer`` that §4.1-§4.3 and the meld's shape allow, in listing order:
+    the guard is left to the caller."""
+    mine, wilds, base, frozen = offer
+    base_n, base_w = (0, 0) if base is None else base
+    # Without a meld of the rank, the top card needs two cards from the hand.
+    least = 2 if base is None else 0
+    shapes = valid_shapes(rules)
+    wild_sets = sub_multisets(wilds, 0, rules.max_wilds)
+    # Only aces sort below the twos.
+    ace = bool(mine) and RANK_OF[mine[0]] == ACE
     out = []
     for nat in sub_multisets(mine, 2 if frozen else 0, len(mine)):
-        for wild in ((),) if frozen else sub_multisets(wilds, 0, rules.max_wilds):
-            if rank not in facts.table and len(nat) + len(wild) < 2:
-                continue
-            n = base_n + 1 + len(nat)
-            w = base_w + len(wild)
-            if (n, w) not in shapes:
-                continue
-            cards = tuple(sorted(nat + wild))
-            if len(cards) > free and _take_error(
-                state, facts, cards, naturals=n, wilds=w, rest=rest
-            ):
-                continue
-            out.append(sorted_take(cards))
-    return out
+        naturals = base_n + 1 + len(nat)
+        for wild in wild_sets:
+            if len(nat) + len(wild) >= least and (naturals, base_w + len(wild)) in shapes:
+                out.append(sorted_take(tuple(sorted(nat + wild)) if ace else wild + nat))
+    return tuple(out)
 
 
 def take(state: GameState, placement: Placement, events: list[Event]) -> GameState:

@@ -22,7 +22,6 @@ The answers are exact:
 # No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
 from collections.abc import Container, Mapping
-from functools import lru_cache
 from typing import NamedTuple
 
 from canasta.engine.cards import (
@@ -35,7 +34,7 @@ from canasta.engine.cards import (
     Card,
     card_value,
 )
-from canasta.engine.memo import forget_with, slots
+from canasta.engine.memo import slots
 from canasta.engine.rules import RuleSet
 from canasta.engine.tuples import make
 
@@ -144,9 +143,6 @@ def _counts(
     return make(HandCounts, (naturals, jokers, twos, black_threes))
 
 
-#: Hands differ from one decision to the next; a few are asked again within one (the listing,
-#: then the action's own check). A large memo would only give the garbage collector work.
-@lru_cache(maxsize=64)
 def count_hand(cards: tuple[Card, ...]) -> HandCounts:
     """Summarise cards (no red threes) as :class:`HandCounts`."""
     counts: dict[int, int] = {}
@@ -157,9 +153,6 @@ def count_hand(cards: tuple[Card, ...]) -> HandCounts:
     twos = counts.pop(TWO, 0)
     black = counts.pop(THREE, 0)
     return _counts(tuple(sorted(counts.items())), jokers, twos, black)
-
-
-forget_with(count_hand.cache_clear)
 
 
 def _wild_rooms(rules: RuleSet) -> tuple[int, ...]:
@@ -260,7 +253,9 @@ def can_reach(
     if held_elsewhere == 1:
         # Every hand card placed with a canasta: the one waiting card then joins the hand
         # and goes out (discarded or laid off).
-        return hand.value >= need and _can_place_all(hand, table, rules)
+        return hand.value >= need and _can_place_all(
+            hand, table, rules, canastas_short(table, rules)
+        )
     # Going out places black threes too, which the count above leaves out.
     if held_elsewhere == 0:
         return can_go_out(hand, table, rules, need=need)
@@ -328,7 +323,7 @@ def can_go_out(
     discard it, with the team holding the canastas it needs to go out (§6.1) at the end
     (its melds are ``table``) and the placed cards worth
     at least ``need`` (the rest of an unmet initial minimum)."""
-    if hand.size == 0:
+    if not (hand.naturals or hand.jokers or hand.twos or hand.black_threes):
         return canastas_short(table, rules) == 0 and need <= 0
     # Cards that cannot go onto any meld must be the one discard: most hands have two such
     # cards at once, so the count comes first and stops there.
@@ -354,7 +349,8 @@ def can_go_out(
     short = canastas_short(table, rules)
     if short and not _canastas_in_reach(hand, table, rules, short):
         return False
-    total_value = hand.value
+    # Every card is worth something: the placed cards' value matters only with a need.
+    total_value = hand.value if need > 0 else 0
     if stuck is not None:
         discards: list[tuple[str, int] | None] = [stuck]
     elif crowded:
@@ -368,10 +364,9 @@ def can_go_out(
         rest = hand if kind is None else hand.without(kind)
         if rest is None:
             continue
-        placed_value = total_value if kind is None else total_value - _kind_value(kind)
-        if placed_value < need:
+        if need > 0 and total_value - (0 if kind is None else _kind_value(kind)) < need:
             continue
-        if _can_place_all(rest, table, rules):
+        if _can_place_all(rest, table, rules, short):
             return True
     return False
 
@@ -415,15 +410,12 @@ def canastas_short(table: TableCounts, rules: RuleSet) -> int:
     return max(0, short)
 
 
-def _can_place_all(hand: HandCounts, table: TableCounts, rules: RuleSet) -> bool:
-    """Whether every card of ``hand`` can go onto melds with the canastas going out needs
-    on the table after."""
+def _can_place_all(hand: HandCounts, table: TableCounts, rules: RuleSet, short: int) -> bool:
+    """Whether every card of ``hand`` can go onto melds with the ``short`` more canastas
+    going out needs (:func:`canastas_short` of ``table``) on the table after."""
     if hand.black_threes and hand.black_threes not in rules.black_three_meld_sizes:
         return False
     wilds = hand.jokers + hand.twos
-    short = canastas_short(table, rules)
-    if hand.size == 0:
-        return short == 0
     size = rules.canasta_size
     rooms = _wild_rooms(rules)
     smallest = rules.meld_min_size
