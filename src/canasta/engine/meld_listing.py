@@ -13,10 +13,19 @@ from collections.abc import Sequence
 
 from canasta.engine.actions import LayOff, sorted_lay_off, sorted_meld
 from canasta.engine.actions import Meld as MeldAction
-from canasta.engine.cards import ACE, BLACK_THREES, JOKER, RED_THREES, THREE, Card, card_value
+from canasta.engine.cards import (
+    ACE,
+    BLACK_THREES,
+    JOKER,
+    NATURAL_RANKS,
+    RED_THREES,
+    THREE,
+    Card,
+    card_value,
+)
 from canasta.engine.errors import IllegalActionError
 from canasta.engine.melds import valid_shapes
-from canasta.engine.memo import slots
+from canasta.engine.memo import BoundedMemo, slots
 from canasta.engine.multisets import sub_multisets, sub_multisets_by_size
 from canasta.engine.placement import (
     black_threes_too_soon,
@@ -40,23 +49,20 @@ Shape = tuple[int, int, tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ..
 #: What may go onto one meld: its rank, the naturals of it held, the meld's ``(naturals,
 #: wilds)`` before (``(0, 0)`` for a new meld), whether it is a lay-off, the wilds held.
 Offer = tuple[int, tuple[Card, ...], tuple[int, int], bool, tuple[Card, ...]]
+
 #: The free plays of each offer.
 FreePlays = dict[Offer, tuple[MeldAction | LayOff, ...]]
+#: Plays by their cards.
+PlaysByCards = dict[tuple[Card, ...], MeldAction | LayOff]
 
-#: The rule set whose free plays are remembered, and those plays (a few thousand hands'
-#: worth: the memo is emptied when it grows past :data:`_MEMO_SIZE`).
-_memo: list[tuple[RuleSet | None, FreePlays]] = slots((None, {}))
-_MEMO_SIZE = 16384
+#: The free plays of each offer met (a few thousand hands' worth).
+_memo: BoundedMemo[Offer, tuple[MeldAction | LayOff, ...]] = BoundedMemo(16384)
 
-#: Each play the memo holds, by its cards: the new melds under rank 0, the lay-offs under
-#: their rank. Offers share most of their plays, so the memo holds each play once and the
-#: garbage collector has a few objects to walk per offer, not a few per play.
-Pool = dict[int, dict[tuple[Card, ...], MeldAction | LayOff]]
-
-#: The rule set whose plays are pooled, the pool, and how many plays it holds (it is
-#: emptied when that passes :data:`_POOL_SIZE`).
-_pool: list[tuple[RuleSet | None, Pool, int]] = slots((None, {}, 0))
-_POOL_SIZE = 32768
+#: Each play the memo holds, by its cards, under the rank it lays off on (0 for a new
+#: meld): offers share most of their plays, so the memo holds each play once and the garbage
+#: collector walks a few objects per offer, not a few per play. The pool belongs to one
+#: memo table and starts empty with the next (it holds one table per rank, never more).
+_pool: BoundedMemo[int, PlaysByCards] = BoundedMemo(len(NATURAL_RANKS) + 1)
 
 
 def _shapes(rules: RuleSet, offer: Offer) -> list[Shape]:
@@ -138,10 +144,7 @@ def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
         blacks = sum(card_value(card) for card in hand if card in BLACK_THREES)
         if max_meld_value(count_hand(hand), table, rules)[0] + blacks < facts.need:
             return []
-    memo_rules, memo = _memo[0]
-    if memo_rules is not rules or len(memo) > _MEMO_SIZE:
-        memo = {}
-        _memo[0] = (rules, memo)
+    memo = _memo.table(rules)
     most_wilds = min(rules.max_wilds, len(wilds))
     few = rules.min_naturals
     smallest = rules.meld_min_size - most_wilds
@@ -173,7 +176,7 @@ def _plays(
         return _guarded_plays(state, offer)
     known = memo.get(offer)
     if known is None:
-        known = memo[offer] = _free_plays(state.rules, offer)
+        known = memo[offer] = _free_plays(state.rules, offer, _pool.table(memo))
     return known
 
 
@@ -199,14 +202,14 @@ def _black_three_melds(state: GameState, cards: tuple[Card, ...]) -> list[MeldAc
     return out
 
 
-def _free_plays(rules: RuleSet, offer: Offer) -> tuple[MeldAction | LayOff, ...]:
-    """Every play of ``offer``, in the guard's free region (nothing to weigh)."""
+def _free_plays(
+    rules: RuleSet, offer: Offer, pool: dict[int, PlaysByCards]
+) -> tuple[MeldAction | LayOff, ...]:
+    """Every play of ``offer``, in the guard's free region (nothing to weigh), each taken
+    from ``pool`` when it is there."""
     rank, _, _, lay_off, _ = offer
     # Only aces sort below the twos.
     ace = rank == ACE
-    pool_rules, pool, pooled = _pool[0]
-    if pool_rules is not rules or pooled > _POOL_SIZE:
-        pool, pooled = {}, 0
     plays = pool.setdefault(rank if lay_off else 0, {})
     out: list[MeldAction | LayOff] = []
     for _, _, nats, wild_group in _shapes(rules, offer):
@@ -218,9 +221,7 @@ def _free_plays(rules: RuleSet, offer: Offer) -> tuple[MeldAction | LayOff, ...]
                     play = plays[cards] = (
                         sorted_lay_off(rank, cards) if lay_off else sorted_meld(cards)
                     )
-                    pooled += 1
                 out.append(play)
-    _pool[0] = (rules, pool, pooled)
     return tuple(out)
 
 

@@ -18,7 +18,7 @@ from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event, PileTaken
 from canasta.engine.going_out import go_out
 from canasta.engine.melds import valid_shapes
-from canasta.engine.memo import slots
+from canasta.engine.memo import BoundedMemo
 from canasta.engine.multisets import sub_multisets
 from canasta.engine.placement import (
     Placement,
@@ -32,13 +32,7 @@ from canasta.engine.placement import (
 )
 from canasta.engine.rules import RuleSet
 from canasta.engine.solver import count_hand, max_meld_value
-from canasta.engine.state import (
-    BLOCKING_CARDS,
-    PLAY_PHASE,
-    GameState,
-    not_in_hand,
-    without_cards,
-)
+from canasta.engine.state import PLAY_PHASE, GameState, not_in_hand, without_cards
 from canasta.engine.tuples import make
 from canasta.engine.words import your_side
 
@@ -179,10 +173,8 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
 #: (``None`` without one), and whether the pile is frozen for the team.
 Offer = tuple[tuple[Card, ...], tuple[Card, ...], tuple[int, int] | None, bool]
 
-#: The rule set whose takes are remembered, and the takes of each offer before the guard
-#: (a few hundred hands' worth: the memo is emptied when it grows past :data:`_MEMO_SIZE`).
-_memo: list[tuple[RuleSet | None, dict[Offer, tuple[TakePile, ...]]]] = slots((None, {}))
-_MEMO_SIZE = 512
+#: The takes of each offer met, before the guard (a few hundred hands' worth).
+_memo: BoundedMemo[Offer, tuple[TakePile, ...]] = BoundedMemo(512)
 
 
 def take_candidates(state: GameState) -> list[TakePile]:
@@ -191,7 +183,7 @@ def take_candidates(state: GameState) -> list[TakePile]:
     meld's shape, then the same guard). The takes of an offer are remembered, so listings
     share the action values."""
     pile = state.pile
-    if not pile or pile[-1] in BLOCKING_CARDS:  # GameState.pile_blocked
+    if not pile or state.pile_blocked:
         return []
     rank = RANK_OF[pile[-1]]
     rules = state.rules
@@ -199,16 +191,13 @@ def take_candidates(state: GameState) -> list[TakePile]:
     mine = cards_of_rank(hand, rank)
     team = rules.team_of(state.turn)
     melded = state.melded[team]
-    frozen = state.pile_frozen or not melded  # GameState.is_frozen_for
+    frozen = state.is_frozen_for(team)
     if frozen and len(mine) < 2:
         return []
     wilds = () if frozen else wild_cards_in(hand)
     meld = state.team_meld(team, rank)
     base = None if meld is None else (meld.naturals, meld.wilds)
-    memo_rules, memo = _memo[0]
-    if memo_rules is not rules or len(memo) > _MEMO_SIZE:
-        memo = {}
-        _memo[0] = (rules, memo)
+    memo = _memo.table(rules)
     offer = (mine, wilds, base, frozen)
     takes = memo.get(offer)
     if takes is None:

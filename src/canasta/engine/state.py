@@ -17,7 +17,6 @@ from canasta.engine.tuples import make
 
 __all__ = [
     "ANSWER_PHASE",
-    "BLOCKING_CARDS",
     "DRAW_PHASE",
     "GAME_OVER_PHASE",
     "PLAY_PHASE",
