@@ -7,6 +7,7 @@ an action is listed exactly when applying it would succeed.
 
 # No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
+from bisect import bisect_left
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -22,7 +23,7 @@ from canasta.engine.cards import (
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import CanastaCompleted, CardsLaidOff, Event, Melded, RedThreeLaid
 from canasta.engine.going_out import canastas_needed, go_out
-from canasta.engine.melds import Meld, meld_error, split_rank
+from canasta.engine.melds import Meld, meld_error, split_rank, valid_shapes
 from canasta.engine.memo import slots
 from canasta.engine.rules import RuleSet
 from canasta.engine.solver import (
@@ -300,10 +301,14 @@ def place_cards(
 ) -> tuple[Meld, bool, tuple[Meld, ...]]:
     """The meld of ``rank`` of ``team`` (the player's) once ``cards`` join it, whether it
     existed, and the team's melds after; refused when the meld would break §5.1 or §5.4."""
-    existing = state.team_meld(team, rank)
+    rules = state.rules
+    melds = state.melds[team]
+    # A team's melds lie by rank, one of each (§5.3): ``rank``'s is found, or goes, here.
+    index = bisect_left(melds, rank, key=_RANK)
+    existing = melds[index] if index < len(melds) and melds[index].rank == rank else None
     if existing is None:
         if need_existing:
-            side = your_side(state.rules, state.turn)
+            side = your_side(rules, state.turn)
             raise IllegalActionError(
                 Reason.NO_SUCH_MELD,
                 f"{side.who.capitalize()} {side.has} no meld of "
@@ -312,20 +317,20 @@ def place_cards(
             )
         # A canasta that goes down whole in one play (the pile's top card may be among its
         # cards) is a concealed canasta (§9.2).
-        rules = state.rules
-        concealed = rules.has_concealed_canastas and len(cards) >= rules.canasta_size
+        concealed = len(cards) >= rules.canasta_size and rules.has_concealed_canastas
         meld = Meld.build(rank, cards, concealed=concealed)
+        melds_after = (*melds[:index], meld, *melds[index:])
     else:
         meld = existing.added(cards)
-    error = meld_error(
-        meld.naturals, meld.wilds, rank=rank, rules=state.rules, black_threes=black_threes
-    )
-    if error is not None:
-        raise error
-    melds_after = [m for m in state.melds[team] if m.rank != rank]
-    melds_after.append(meld)
-    melds_after.sort(key=_RANK)
-    return meld, existing is not None, tuple(melds_after)
+        melds_after = replace_at(melds, index, meld)
+    # The table of legal shapes answers first; only a refusal needs its reason.
+    if black_threes or (meld.naturals, meld.wilds) not in valid_shapes(rules):
+        error = meld_error(
+            meld.naturals, meld.wilds, rank=rank, rules=rules, black_threes=black_threes
+        )
+        if error is not None:
+            raise error
+    return meld, existing is not None, melds_after
 
 
 def black_threes_too_soon(state: GameState, team: int, left: int) -> bool:
