@@ -17,7 +17,7 @@ from canasta.engine.cards import (
     RED_THREES,
     THREE,
     Card,
-    card_value,
+    cards_value,
     rank_name,
 )
 from canasta.engine.errors import IllegalActionError, Reason
@@ -392,7 +392,7 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
             "Black threes may only be melded as your last play when you go out.",
             "5.5",
         )
-    value = 0 if facts.melded else sum(card_value(c) for c in cards)
+    value = 0 if facts.melded else cards_value(cards)
     error = placement_error(
         state,
         facts,
