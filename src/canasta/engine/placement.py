@@ -414,23 +414,20 @@ def commit_placement(
     table of ``team`` (the player's), with ``changes`` (as :meth:`GameState.evolve`'s)
     besides."""
     seat = state.turn
-    turn_value = state.turn_value + placement.value
-    melded = state.melded
-    if not melded[team] and turn_value >= state.minimums[team]:
-        melded = replace_at(melded, team, True)
-    known = state.known
-    if known[seat]:
-        known = replace_at(known, seat, forget_cards(known[seat], placement.cards))
     rank = placement.rank
-    return state.evolve(
-        hands=replace_at(state.hands, seat, placement.hand_after),
-        melds=replace_at(state.melds, team, placement.melds_after),
-        melded=melded,
-        turn_value=turn_value,
-        placed=(*state.placed, *[(rank, card) for card in (*placement.cards, *top)]),
-        known=known,
-        **changes,
-    )
+    changes["hands"] = replace_at(state.hands, seat, placement.hand_after)
+    changes["melds"] = replace_at(state.melds, team, placement.melds_after)
+    changes["placed"] = (*state.placed, *[(rank, card) for card in (*placement.cards, *top)])
+    # What else may change is left out of the copy's changes when it does not.
+    turn_value = state.turn_value + placement.value
+    if placement.value:
+        changes["turn_value"] = turn_value
+    if not state.melded[team] and turn_value >= state.minimums[team]:
+        changes["melded"] = replace_at(state.melded, team, True)
+    known = state.known[seat]
+    if known:
+        changes["known"] = replace_at(state.known, seat, forget_cards(known, placement.cards))
+    return state.evolve(**changes)
 
 
 def canasta_events(before: Meld | None, after: Meld, team: int, rules: RuleSet) -> list[Event]:
