@@ -393,17 +393,18 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
             "5.5",
         )
     value = 0 if facts.melded else cards_value(cards)
-    error = placement_error(
-        state,
-        facts,
-        rank=rank,
-        cards=cards,
-        naturals_after=meld.naturals,
-        wilds_after=meld.wilds,
-        value=value,
-    )
-    if error is not None:
-        raise error
+    if len(cards) > facts.unguarded:  # beyond the guard's free region, weigh the play
+        error = placement_error(
+            state,
+            facts,
+            rank=rank,
+            cards=cards,
+            naturals_after=meld.naturals,
+            wilds_after=meld.wilds,
+            value=value,
+        )
+        if error is not None:
+            raise error
     return make(Placement, (rank, cards, hand_after, melds_after, meld, merged, value))
 
 

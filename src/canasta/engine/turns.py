@@ -144,15 +144,14 @@ def _discarded(
     seat = state.turn
     events.append(make(Discarded, (seat, card)))
     pile, frozen = discard_onto_pile(state, card)
-    known = state.known
-    if known[seat]:
-        known = replace_at(known, seat, forget_cards(known[seat], (card,)))
-    return {
-        "hands": replace_at(state.hands, seat, hand_after),
-        "pile": pile,
-        "pile_frozen": frozen,
-        "known": known,
-    }
+    changes: dict[str, Any] = {"hands": replace_at(state.hands, seat, hand_after), "pile": pile}
+    # The other fields join the changes only when they do change.
+    if frozen is not state.pile_frozen:
+        changes["pile_frozen"] = frozen
+    known = state.known[seat]
+    if known:
+        changes["known"] = replace_at(state.known, seat, forget_cards(known, (card,)))
+    return changes
 
 
 def discard(
