@@ -460,13 +460,13 @@ def receive_pile(
 
 
 def meld(
-    state: GameState, placement: Placement, events: list[Event], *, lay_off: bool
+    state: GameState, action: MeldAction | LayOff, placement: Placement, events: list[Event]
 ) -> GameState:
-    """Apply a validated meld or lay-off."""
+    """Apply a meld or lay-off, validated as ``placement``."""
     seat = state.turn
     team = state.rules.team_of(seat)
     before = state.team_meld(team, placement.rank) if placement.merged else None
-    if lay_off:
+    if type(action) is LayOff:
         events.append(make(CardsLaidOff, (seat, placement.rank, placement.cards)))
     else:
         events.append(make(Melded, (seat, placement.rank, placement.cards, placement.merged)))

@@ -155,12 +155,13 @@ def _discarded(
 
 
 def discard(
-    state: GameState, card: Card, hand_after: tuple[Card, ...], events: list[Event]
+    state: GameState, action: Discard, hand_after: tuple[Card, ...], events: list[Event]
 ) -> GameState:
-    """Apply a validated discard: the turn ends, or the round if that was the last card or
-    the stock is empty. The usual discard and the next turn's start make one copy."""
+    """Apply a discard, validated as leaving ``hand_after``: the turn ends, or the round if
+    that was the last card or the stock is empty. The usual discard and the next turn's
+    start make one copy."""
     seat = state.turn
-    changes = _discarded(state, card, hand_after, events)
+    changes = _discarded(state, action.card, hand_after, events)
     if not hand_after:
         return go_out(state.evolve(**changes), state, events)
     if state.placed and not state.has_played[seat]:
