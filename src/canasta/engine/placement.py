@@ -408,6 +408,18 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
     return make(Placement, (rank, cards, hand_after, melds_after, meld, merged, value))
 
 
+def _remember_table(facts: TurnFacts, placement: Placement, size: int) -> None:
+    """Remember the team's table once ``placement`` has joined a meld of the team, as
+    :func:`_table_of` would build it at the next decision, from the turn's own table (the
+    rank is in it already, so the ranks keep their order)."""
+    rank = placement.rank
+    meld = placement.meld
+    table = {**facts.table, rank: (meld.naturals, meld.wilds)}
+    canastas = facts.canastas + (len(meld.cards) >= size > sum(facts.table[rank]))
+    _tables.insert(0, (placement.melds_after, size, table, canastas))
+    del _tables[_TABLES_KEPT:]
+
+
 def commit_placement(
     state: GameState, placement: Placement, *, team: int, top: tuple[Card, ...], **changes: Any
 ) -> GameState:
@@ -416,6 +428,11 @@ def commit_placement(
     besides."""
     seat = state.turn
     rank = placement.rank
+    rules = state.rules
+    # The next decision finds the team's table ready (railroad's hold several melds of a
+    # rank, in an order of their own, and are left to _table_of).
+    if placement.merged and not rules.several_melds:
+        _remember_table(turn_facts(state), placement, rules.canasta_size)
     changes["hands"] = replace_at(state.hands, seat, placement.hand_after)
     changes["melds"] = replace_at(state.melds, team, placement.melds_after)
     changes["placed"] = (*state.placed, *[(rank, card) for card in (*placement.cards, *top)])
