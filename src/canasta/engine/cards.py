@@ -35,6 +35,7 @@ __all__ = [
     "card_value",
     "cards_of_rank",
     "cards_text",
+    "cards_value",
     "full_deck",
     "parse_card",
     "parse_cards",
@@ -227,6 +228,11 @@ _VALUES: dict[int, int] = {code: _value_of(code) for code in Card._interned}
 def card_value(card: int) -> int:
     """Point value of a card (see :attr:`Card.value`)."""
     return _VALUES[card]
+
+
+def cards_value(cards: Iterable[int]) -> int:
+    """The point values of ``cards``, summed (a meld's, a hand's)."""
+    return sum(map(_VALUES.__getitem__, cards))
 
 
 _SUIT_LETTERS = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3}

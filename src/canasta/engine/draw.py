@@ -27,33 +27,32 @@ def draw(state: GameState, events: list[Event]) -> GameState:
     seat = state.turn
     rules = state.rules
     stock = state.stock
+    count = rules.draw_count
+    taken = 0
     reds: list[Card] = []
     drawn: list[Card] = []
-    for _ in range(rules.draw_count):
-        card: Card | None = None
-        while stock:
-            card = stock[0]
-            stock = stock[1:]
-            events.append(make(StockDrawn, (seat, card)))
-            if card not in RED_THREES:
-                break
+    # The stock is read in place and cut once, after the draw.
+    for card in stock:
+        taken += 1
+        events.append(make(StockDrawn, (seat, card)))
+        if card in RED_THREES:
             reds.append(card)
-            events.append(RedThreeLaid(seat, card, bool(stock)))
-            card = None
-        if card is None:
-            break
-        drawn.append(card)
+            events.append(RedThreeLaid(seat, card, taken < len(stock)))
+        else:
+            drawn.append(card)
+            if len(drawn) == count:
+                break
     hand = with_cards(state.hands[seat], drawn)
-    red_threes = state.red_threes
+    hands = replace_at(state.hands, seat, hand)
+    # The red threes change only when one was drawn (each field given to the copy costs).
     if reds:
         team = rules.team_of(seat)
-        red_threes = replace_at(red_threes, team, (*red_threes[team], *reds))
-    new = state.evolve(
-        stock=stock,
-        hands=replace_at(state.hands, seat, hand),
-        red_threes=red_threes,
-        phase=PLAY_PHASE,
-    )
+        red_threes = replace_at(state.red_threes, team, (*state.red_threes[team], *reds))
+        new = state.evolve(
+            stock=stock[taken:], hands=hands, red_threes=red_threes, phase=PLAY_PHASE
+        )
+    else:
+        new = state.evolve(stock=stock[taken:], hands=hands, phase=PLAY_PHASE)
     if len(hand) < 2 and not _can_go_out(new, rules.team_of(seat), hand):
         # A red three was the last stock card and the player holds one card, which must go
         # out and cannot: the round ends (docs/rules.md §9.1).

@@ -76,13 +76,9 @@ _APPLIERS: dict[type[Action], Applier] = {
     NextRound: lambda state, action, prepared, events: deal_round(state, events),
     DrawStock: lambda state, action, prepared, events: draw(state, events),
     TakePile: lambda state, action, placement, events: take(state, placement, events),
-    MeldAction: lambda state, action, placement, events: meld(
-        state, placement, events, lay_off=False
-    ),
-    LayOff: lambda state, action, placement, events: meld(state, placement, events, lay_off=True),
-    Discard: lambda state, action, hand_after, events: discard(
-        state, action.card, hand_after, events
-    ),
+    MeldAction: meld,
+    LayOff: meld,
+    Discard: discard,
     AskPartner: lambda state, action, prepared, events: ask(state, events),
     Answer: lambda state, action, prepared, events: answer(state, action.yes, events),
 }

@@ -5,7 +5,7 @@
 from functools import lru_cache
 from typing import NamedTuple
 
-from canasta.engine.cards import MELD_RANKS, RANK_OF, WILD_CARDS, Card, card_value, rank_name
+from canasta.engine.cards import MELD_RANKS, RANK_OF, WILD_CARDS, Card, cards_value, rank_name
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.rules import RuleSet
 from canasta.engine.tuples import distinct, make
@@ -32,10 +32,7 @@ class Meld(NamedTuple):
     def build(cls, rank: int, cards: tuple[Card, ...], *, concealed: bool = False) -> "Meld":
         """A meld of ``rank`` holding ``cards`` (not checked: see :func:`meld_error`)."""
         ordered = tuple(sorted(cards))
-        wilds = 0
-        for card in ordered:
-            if card in WILD_CARDS:
-                wilds += 1
+        wilds = _wilds_in(ordered)
         return make(cls, (rank, ordered, len(ordered) - wilds, wilds, concealed))
 
     def __len__(self) -> int:
@@ -53,14 +50,25 @@ class Meld(NamedTuple):
     @property
     def value(self) -> int:
         """Sum of the card values (§1)."""
-        return sum(card_value(card) for card in self.cards)
+        return cards_value(self.cards)
 
     def added(self, cards: tuple[Card, ...]) -> "Meld":
         """This meld with ``cards`` laid off on it (a concealed canasta stays one)."""
-        return Meld.build(self.rank, self.cards + cards, concealed=self.concealed)
+        ordered = tuple(sorted(self.cards + cards))
+        wilds = self.wilds + _wilds_in(cards)
+        return make(Meld, (self.rank, ordered, len(ordered) - wilds, wilds, self.concealed))
 
     def __str__(self) -> str:
         return f"{self.rank}: {' '.join(str(card) for card in self.cards)}"
+
+
+def _wilds_in(cards: tuple[Card, ...]) -> int:
+    """How many of ``cards`` are wild."""
+    wilds = 0
+    for card in cards:
+        if card in WILD_CARDS:
+            wilds += 1
+    return wilds
 
 
 def split_rank(cards: tuple[Card, ...]) -> int | None:

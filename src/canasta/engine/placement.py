@@ -7,6 +7,7 @@ an action is listed exactly when applying it would succeed.
 
 # No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
+from bisect import bisect_left
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -16,13 +17,13 @@ from canasta.engine.cards import (
     RED_THREES,
     THREE,
     Card,
-    card_value,
+    cards_value,
     rank_name,
 )
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import CanastaCompleted, CardsLaidOff, Event, Melded, RedThreeLaid
 from canasta.engine.going_out import canastas_needed, go_out
-from canasta.engine.melds import Meld, meld_error, split_rank
+from canasta.engine.melds import Meld, meld_error, split_rank, valid_shapes
 from canasta.engine.memo import slots
 from canasta.engine.rules import RuleSet
 from canasta.engine.solver import (
@@ -300,10 +301,14 @@ def place_cards(
 ) -> tuple[Meld, bool, tuple[Meld, ...]]:
     """The meld of ``rank`` of ``team`` (the player's) once ``cards`` join it, whether it
     existed, and the team's melds after; refused when the meld would break §5.1 or §5.4."""
-    existing = state.team_meld(team, rank)
+    rules = state.rules
+    melds = state.melds[team]
+    # A team's melds lie by rank, one of each (§5.3): ``rank``'s is found, or goes, here.
+    index = bisect_left(melds, rank, key=_RANK)
+    existing = melds[index] if index < len(melds) and melds[index].rank == rank else None
     if existing is None:
         if need_existing:
-            side = your_side(state.rules, state.turn)
+            side = your_side(rules, state.turn)
             raise IllegalActionError(
                 Reason.NO_SUCH_MELD,
                 f"{side.who.capitalize()} {side.has} no meld of "
@@ -312,20 +317,20 @@ def place_cards(
             )
         # A canasta that goes down whole in one play (the pile's top card may be among its
         # cards) is a concealed canasta (§9.2).
-        rules = state.rules
-        concealed = rules.has_concealed_canastas and len(cards) >= rules.canasta_size
+        concealed = len(cards) >= rules.canasta_size and rules.has_concealed_canastas
         meld = Meld.build(rank, cards, concealed=concealed)
+        melds_after = (*melds[:index], meld, *melds[index:])
     else:
         meld = existing.added(cards)
-    error = meld_error(
-        meld.naturals, meld.wilds, rank=rank, rules=state.rules, black_threes=black_threes
-    )
-    if error is not None:
-        raise error
-    melds_after = [m for m in state.melds[team] if m.rank != rank]
-    melds_after.append(meld)
-    melds_after.sort(key=_RANK)
-    return meld, existing is not None, tuple(melds_after)
+        melds_after = replace_at(melds, index, meld)
+    # The table of legal shapes answers first; only a refusal needs its reason.
+    if black_threes or (meld.naturals, meld.wilds) not in valid_shapes(rules):
+        error = meld_error(
+            meld.naturals, meld.wilds, rank=rank, rules=rules, black_threes=black_threes
+        )
+        if error is not None:
+            raise error
+    return meld, existing is not None, melds_after
 
 
 def black_threes_too_soon(state: GameState, team: int, left: int) -> bool:
@@ -387,19 +392,32 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
             "Black threes may only be melded as your last play when you go out.",
             "5.5",
         )
-    value = 0 if facts.melded else sum(card_value(c) for c in cards)
-    error = placement_error(
-        state,
-        facts,
-        rank=rank,
-        cards=cards,
-        naturals_after=meld.naturals,
-        wilds_after=meld.wilds,
-        value=value,
-    )
-    if error is not None:
-        raise error
+    value = 0 if facts.melded else cards_value(cards)
+    if len(cards) > facts.unguarded:  # beyond the guard's free region, weigh the play
+        error = placement_error(
+            state,
+            facts,
+            rank=rank,
+            cards=cards,
+            naturals_after=meld.naturals,
+            wilds_after=meld.wilds,
+            value=value,
+        )
+        if error is not None:
+            raise error
     return make(Placement, (rank, cards, hand_after, melds_after, meld, merged, value))
+
+
+def _remember_table(facts: TurnFacts, placement: Placement, size: int) -> None:
+    """Remember the team's table once ``placement`` has joined a meld of the team, as
+    :func:`_table_of` would build it at the next decision, from the turn's own table (the
+    rank is in it already, so the ranks keep their order)."""
+    rank = placement.rank
+    meld = placement.meld
+    table = {**facts.table, rank: (meld.naturals, meld.wilds)}
+    canastas = facts.canastas + (len(meld.cards) >= size > sum(facts.table[rank]))
+    _tables.insert(0, (placement.melds_after, size, table, canastas))
+    del _tables[_TABLES_KEPT:]
 
 
 def commit_placement(
@@ -409,23 +427,25 @@ def commit_placement(
     table of ``team`` (the player's), with ``changes`` (as :meth:`GameState.evolve`'s)
     besides."""
     seat = state.turn
-    turn_value = state.turn_value + placement.value
-    melded = state.melded
-    if not melded[team] and turn_value >= state.minimums[team]:
-        melded = replace_at(melded, team, True)
-    known = state.known
-    if known[seat]:
-        known = replace_at(known, seat, forget_cards(known[seat], placement.cards))
     rank = placement.rank
-    return state.evolve(
-        hands=replace_at(state.hands, seat, placement.hand_after),
-        melds=replace_at(state.melds, team, placement.melds_after),
-        melded=melded,
-        turn_value=turn_value,
-        placed=(*state.placed, *[(rank, card) for card in (*placement.cards, *top)]),
-        known=known,
-        **changes,
-    )
+    rules = state.rules
+    # The next decision finds the team's table ready (railroad's hold several melds of a
+    # rank, in an order of their own, and are left to _table_of).
+    if placement.merged and not rules.several_melds:
+        _remember_table(turn_facts(state), placement, rules.canasta_size)
+    changes["hands"] = replace_at(state.hands, seat, placement.hand_after)
+    changes["melds"] = replace_at(state.melds, team, placement.melds_after)
+    changes["placed"] = (*state.placed, *[(rank, card) for card in (*placement.cards, *top)])
+    # What else may change is left out of the copy's changes when it does not.
+    turn_value = state.turn_value + placement.value
+    if placement.value:
+        changes["turn_value"] = turn_value
+    if not state.melded[team] and turn_value >= state.minimums[team]:
+        changes["melded"] = replace_at(state.melded, team, True)
+    known = state.known[seat]
+    if known:
+        changes["known"] = replace_at(state.known, seat, forget_cards(known, placement.cards))
+    return state.evolve(**changes)
 
 
 def canasta_events(before: Meld | None, after: Meld, team: int, rules: RuleSet) -> list[Event]:
@@ -457,13 +477,13 @@ def receive_pile(
 
 
 def meld(
-    state: GameState, placement: Placement, events: list[Event], *, lay_off: bool
+    state: GameState, action: MeldAction | LayOff, placement: Placement, events: list[Event]
 ) -> GameState:
-    """Apply a validated meld or lay-off."""
+    """Apply a meld or lay-off, validated as ``placement``."""
     seat = state.turn
     team = state.rules.team_of(seat)
     before = state.team_meld(team, placement.rank) if placement.merged else None
-    if lay_off:
+    if type(action) is LayOff:
         events.append(make(CardsLaidOff, (seat, placement.rank, placement.cards)))
     else:
         events.append(make(Melded, (seat, placement.rank, placement.cards, placement.merged)))

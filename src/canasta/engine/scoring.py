@@ -5,7 +5,7 @@
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from canasta.engine.cards import Card, card_value
+from canasta.engine.cards import Card, cards_value
 from canasta.engine.kinds import canasta_kind
 from canasta.engine.melds import Meld
 from canasta.engine.rules import RuleSet
@@ -139,7 +139,7 @@ def score_team(
     return RoundScore(
         team=team,
         melds=sum(meld.value for meld in melds),
-        hands=-sum(card_value(card) for card in hands),
+        hands=-cards_value(hands),
         natural_canastas=natural,
         natural_canasta_points=natural * rules.natural_canasta_bonus,
         mixed_canastas=mixed,
@@ -174,7 +174,7 @@ def _score_kinds(
     return RoundScore(
         team=team,
         melds=sum(meld.value for meld in melds),
-        hands=-sum(card_value(card) for card in hands),
+        hands=-cards_value(hands),
         natural_canastas=count["red"],
         natural_canasta_points=count["red"] * rules.natural_canasta_bonus,
         mixed_canastas=count["black"],
@@ -187,5 +187,5 @@ def _score_kinds(
         wild_canasta_points=count["wild"] * rules.wild_canasta_bonus,
         sevens_canastas=count["sevens"],
         sevens_canasta_points=count["sevens"] * rules.sevens_canasta_bonus,
-        kitty=-sum(card_value(card) for card in kitty),
+        kitty=-cards_value(kitty),
     )

@@ -144,24 +144,24 @@ def _discarded(
     seat = state.turn
     events.append(make(Discarded, (seat, card)))
     pile, frozen = discard_onto_pile(state, card)
-    known = state.known
-    if known[seat]:
-        known = replace_at(known, seat, forget_cards(known[seat], (card,)))
-    return {
-        "hands": replace_at(state.hands, seat, hand_after),
-        "pile": pile,
-        "pile_frozen": frozen,
-        "known": known,
-    }
+    changes: dict[str, Any] = {"hands": replace_at(state.hands, seat, hand_after), "pile": pile}
+    # The other fields join the changes only when they do change.
+    if frozen is not state.pile_frozen:
+        changes["pile_frozen"] = frozen
+    known = state.known[seat]
+    if known:
+        changes["known"] = replace_at(state.known, seat, forget_cards(known, (card,)))
+    return changes
 
 
 def discard(
-    state: GameState, card: Card, hand_after: tuple[Card, ...], events: list[Event]
+    state: GameState, action: Discard, hand_after: tuple[Card, ...], events: list[Event]
 ) -> GameState:
-    """Apply a validated discard: the turn ends, or the round if that was the last card or
-    the stock is empty. The usual discard and the next turn's start make one copy."""
+    """Apply a discard, validated as leaving ``hand_after``: the turn ends, or the round if
+    that was the last card or the stock is empty. The usual discard and the next turn's
+    start make one copy."""
     seat = state.turn
-    changes = _discarded(state, card, hand_after, events)
+    changes = _discarded(state, action.card, hand_after, events)
     if not hand_after:
         return go_out(state.evolve(**changes), state, events)
     if state.placed and not state.has_played[seat]:
