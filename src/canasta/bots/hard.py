@@ -42,7 +42,7 @@ from canasta.engine import (
     PlayerView,
     TakePile,
     apply,
-    card_value,
+    cards_value,
     legal,
     view,
 )
@@ -147,7 +147,7 @@ def _team_value(state: GameState, team: int) -> float:
             value += 40.0 * (len(meld.cards) - (size - 4))
     for seat in rules.partnerships[team]:
         hand = state.hands[seat]
-        points = sum(card_value(c) for c in hand)
+        points = cards_value(hand)
         meldable, _ = max_meld_value(count_hand(hand), table, rules)
         value += 0.5 * meldable - (points - min(points, meldable)) + 4.0 * len(hand)
     return value

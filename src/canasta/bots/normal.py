@@ -39,6 +39,7 @@ from canasta.engine import (
     PlayerView,
     TakePile,
     card_value,
+    cards_value,
 )
 from canasta.engine.cards import (
     BLACK_THREES,
@@ -259,7 +260,7 @@ def _keeps_going_out(situation: Situation, action: Meld | LayOff) -> bool:
     table[rank] = after
     need = 0
     if not seen.melded[situation.team]:
-        value = sum(card_value(c) for c in action.cards)
+        value = cards_value(action.cards)
         need = max(0, seen.minimums[situation.team] - seen.turn_value - value)
     hand_after = without_cards(seen.hand, action.cards) or ()
     if not hand_after:
@@ -275,7 +276,7 @@ def placement_score(situation: Situation, action: Meld | LayOff, *, dump: bool) 
     seen = situation.seen
     rank, naturals, wilds = _placement(action)
     left = len(seen.hand) - len(action.cards)
-    value = sum(card_value(c) for c in action.cards)
+    value = cards_value(action.cards)
     if not seen.melded[situation.team]:
         # Initial meld: the biggest first, sparing wild cards.
         return 1000.0 + value - 25 * wilds
@@ -310,9 +311,7 @@ def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, flo
     opponents = rules.team_of(nxt)
     frozen_for_them = seen.pile_frozen or not seen.melded[opponents]
     pile_worth = (
-        _PILE_BASE_WORTH
-        + _PILE_CARD_WORTH * len(pile)
-        + sum(card_value(c) for c in pile) * _PILE_POINTS_SHARE
+        _PILE_BASE_WORTH + _PILE_CARD_WORTH * len(pile) + cards_value(pile) * _PILE_POINTS_SHARE
     )
     their_unknown = seen.hand_sizes[nxt] - len(seen.known[nxt])
     known_ranks: dict[int, int] = {}
@@ -393,7 +392,7 @@ def wants_out(situation: Situation) -> bool:
 def answer_yes(situation: Situation) -> tuple[bool, str]:
     """Partner asks "may I go out?": the answer and why."""
     hand = situation.seen.hand
-    points = sum(card_value(c) for c in hand)
+    points = cards_value(hand)
     near = situation.near_canastas()
     cost = points + 100.0 * near
     benefit = 100.0

@@ -29,7 +29,7 @@ from canasta.engine import (
     Meld,
     PlayerView,
     TakePile,
-    card_value,
+    cards_value,
 )
 from canasta.engine.cards import RANK_OF, SEVEN, THREE, WILD_CARDS, WILD_RANK
 from canasta.engine.kinds import kinds_missing, open_meld
@@ -82,7 +82,7 @@ def railroad_placement_score(seen: PlayerView, action: Meld | LayOff) -> float:
     cards = action.cards
     wilds = sum(1 for c in cards if c in WILD_CARDS)
     naturals = len(cards) - wilds
-    value = sum(card_value(c) for c in cards)
+    value = cards_value(cards)
     if not seen.melded[team]:
         return 1000.0 + value - 25 * wilds
     if isinstance(action, LayOff):

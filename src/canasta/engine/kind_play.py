@@ -28,7 +28,7 @@ from canasta.engine.cards import (
     WILD_CARDS,
     WILD_RANK,
     Card,
-    card_value,
+    cards_value,
     rank_name,
 )
 from canasta.engine.errors import IllegalActionError, Reason
@@ -154,7 +154,7 @@ def validate_kind_meld(state: GameState, action: MeldAction | LayOff) -> Placeme
             )
     else:
         target = open_meld(melds, rank, rules) if rank != THREE else None
-    value = 0 if facts.melded else sum(card_value(c) for c in cards)
+    value = 0 if facts.melded else cards_value(cards)
     meld, melds_after = _placement(state, rank=rank, cards=cards, target=target)
     if rank == THREE:
         _check_black_threes(state, hand_after, value)
@@ -217,7 +217,7 @@ def kind_meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
     rules = state.rules
     facts = kind_facts(state)
     hand = facts.hand
-    if not facts.melded and sum(card_value(c) for c in hand) < facts.need:
+    if not facts.melded and cards_value(hand) < facts.need:
         return []
     melds = state.melds[facts.team]
     naturals, wilds = hand_groups(hand)
@@ -254,7 +254,7 @@ def kind_meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
                         meld, melds_after = _placement(
                             state, rank=rank, cards=placed, target=target
                         )
-                        value = 0 if facts.melded else sum(card_value(c) for c in placed)
+                        value = 0 if facts.melded else cards_value(placed)
                         if kind_guard(
                             state,
                             hand_after=hand_after,
@@ -331,7 +331,7 @@ def validate_kind_take(state: GameState, action: TakePile) -> Placement:
             "13.9",
         )
     meld, melds_after = _placement(state, rank=rank, cards=cards, target=target, extra=(top,))
-    value = 0 if facts.melded else sum(card_value(c) for c in (*cards, top))
+    value = 0 if facts.melded else cards_value((*cards, top))
     rest = tuple(card for card in pile[:-1] if card not in RED_THREES)
     error = kind_guard(
         state,

@@ -21,7 +21,7 @@ from canasta.engine.cards import (
     RED_THREES,
     THREE,
     Card,
-    card_value,
+    cards_value,
 )
 from canasta.engine.errors import IllegalActionError
 from canasta.engine.melds import valid_shapes
@@ -141,7 +141,7 @@ def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
     naturals, wilds = hand_groups(hand)
     if not facts.melded:
         # No placement can reach the minimum if everything meldable together falls short.
-        blacks = sum(card_value(card) for card in hand if card in BLACK_THREES)
+        blacks = cards_value(card for card in hand if card in BLACK_THREES)
         if max_meld_value(count_hand(hand), table, rules)[0] + blacks < facts.need:
             return []
     memo = _memo.table(rules)
@@ -249,7 +249,7 @@ def _guarded_plays(state: GameState, offer: Offer) -> list[MeldAction | LayOff]:
                             cards=cards,
                             naturals_after=naturals_after,
                             wilds_after=wilds_after,
-                            value=0 if facts.melded else sum(card_value(c) for c in cards),
+                            value=0 if facts.melded else cards_value(cards),
                         )
                     if not passed:
                         continue

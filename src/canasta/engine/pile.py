@@ -11,6 +11,7 @@ from canasta.engine.cards import (
     Card,
     card_value,
     cards_of_rank,
+    cards_value,
     rank_name,
     wild_cards_in,
 )
@@ -65,7 +66,7 @@ def _take_error(
     melded = facts.melded
     value = 0
     if not melded:
-        value = card_value(pile[-1]) + sum(card_value(card) for card in cards)
+        value = card_value(pile[-1]) + cards_value(cards)
     # Before the initial meld the rest of the pile waits until the minimum is met (§4.4).
     waits = not melded and value < facts.need
     if rest is None:
