@@ -33,7 +33,7 @@ def forget_with(clear: Callable[[], None]) -> None:
 
 
 class BoundedMemo(Generic[K, V]):
-    """Answers for one rule set at a time, a few thousand at most: :meth:`table` starts an
+    """Answers for one rule set at a time, about ``size`` at most: :meth:`table` starts an
     empty one for another rule set, or once more than ``size`` are held (the hands of a long
     run keep bringing new keys, and every entry is more for the garbage collector to walk).
     """
