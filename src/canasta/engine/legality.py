@@ -217,18 +217,6 @@ def _draws(state: GameState) -> list[DrawStock]:
     return [_DRAW] if state.stock or state.rules.empty_stock_draw_ends else []
 
 
-def _takes(state: GameState) -> list[TakePile]:
-    if state.rules.several_melds:
-        return kind_take_candidates(state)
-    return take_candidates(state)
-
-
-def _melds(state: GameState) -> list[MeldAction | LayOff]:
-    if state.rules.several_melds:
-        return kind_meld_candidates(state)
-    return meld_candidates(state)
-
-
 def _discards(state: GameState) -> list[Discard]:
     hand = state.hands[state.turn]
     if not hand:
@@ -254,16 +242,23 @@ def _next(state: GameState) -> list[NextRound]:
 
 Family = Callable[[GameState], Sequence[Action]]
 
+#: The rule modules' own listings of takes and of melds and lay-offs, by whether the rules
+#: have several melds of a rank (railroad, §13).
+_TAKES: dict[bool, Callable[[GameState], list[TakePile]]] = {
+    False: take_candidates,
+    True: kind_take_candidates,
+}
+_MELDS: dict[bool, Callable[[GameState], list[MeldAction | LayOff]]] = {
+    False: meld_candidates,
+    True: kind_meld_candidates,
+}
+
 #: Each phase's families of actions, in listing order, by whether the rules have several
-#: melds of a rank (railroad, §13): the listing calls each rule module's own.
+#: melds of a rank: the listing calls each rule module's own.
 _FAMILIES: dict[bool, dict[Phase, tuple[Family, ...]]] = {
     several: {
-        Phase.DRAW: (_draws, kind_take_candidates if several else take_candidates),
-        Phase.PLAY: (
-            kind_meld_candidates if several else meld_candidates,
-            kind_discards if several else _discards,
-            _ask,
-        ),
+        Phase.DRAW: (_draws, _TAKES[several]),
+        Phase.PLAY: (_MELDS[several], kind_discards if several else _discards, _ask),
         Phase.ANSWER: (_answers,),
         Phase.ROUND_OVER: (_next,),
         Phase.GAME_OVER: (),
@@ -320,11 +315,13 @@ class LegalActions:
 
     def any_meld(self) -> bool:
         """Whether any meld or lay-off is legal now."""
-        return self.state.phase is Phase.PLAY and bool(_melds(self.state))
+        state = self.state
+        return state.phase is Phase.PLAY and bool(_MELDS[state.rules.several_melds](state))
 
     def can_take_pile(self) -> bool:
         """Whether the pile may be taken now."""
-        return self.state.phase is Phase.DRAW and bool(_takes(self.state))
+        state = self.state
+        return state.phase is Phase.DRAW and bool(_TAKES[state.rules.several_melds](state))
 
     def __repr__(self) -> str:
         return f"<LegalActions ({', '.join(map(str, self))})>"
