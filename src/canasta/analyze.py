@@ -24,7 +24,7 @@ from canasta.engine import (
     parse_action,
     view,
 )
-from canasta.engine.cards import cards_text
+from canasta.engine.cards import card_text, cards_text
 from canasta.engine.kinds import canasta_kind, kinds_missing, sevens_locked
 from canasta.engine.kitty import kitty_statuses
 from canasta.engine.narrate import describe_event
@@ -82,7 +82,7 @@ def describe_state(state: GameState, *, seat: int | None = None) -> list[str]:
         if state.pile_frozen:
             inside = "a wild card" + (" or red three" if rules.red_three_up_card_freezes else "")
             flags.append(f"frozen ({inside} inside)")
-        pile = f"Pile: {counted(len(state.pile), 'card')}, top {top}" + (
+        pile = f"Pile: {counted(len(state.pile), 'card')}, top {card_text(top)}" + (
             f", {', '.join(flags)}." if flags else ", open."
         )
     lines.append(pile)

@@ -13,6 +13,7 @@ from canasta.engine import (
     RuleSet,
     apply,
     classic,
+    is_red_three,
     legal_actions,
     new_game,
     view,
@@ -117,7 +118,7 @@ def position(
             used.extend(parse_cards(text.partition(":")[2]))
     for card in used:
         rest.remove(card)
-    rest = [card for card in rest if not card.is_red_three]
+    rest = [card for card in rest if not is_red_three(card)]
     random.Random(0).shuffle(rest)
     hands = {"South": south}
     for name, size in zip(("West", "North", "East"), sizes, strict=True):

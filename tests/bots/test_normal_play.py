@@ -17,7 +17,9 @@ from canasta.engine import (
     Phase,
     TakePile,
     apply,
+    is_wild,
     legal_actions,
+    rank_of,
     view,
 )
 
@@ -71,7 +73,7 @@ def test_takes_a_big_unfrozen_pile_with_a_natural_pair() -> None:
         melds={"North-South": ["9: h9 s9 s9"], "East-West": ["12: c12 d12 h12"]},
     )
     assert isinstance(decision.action, TakePile)
-    assert not any(card.is_wild for card in decision.action.cards)
+    assert not any(is_wild(card) for card in decision.action.cards)
 
 
 def test_does_not_feed_the_opponents_meld_into_a_big_pile() -> None:
@@ -83,7 +85,7 @@ def test_does_not_feed_the_opponents_meld_into_a_big_pile() -> None:
         melds={"North-South": ["9: h9 s9 s9"], "East-West": ["13: c13 d13 h13"]},
     )
     assert isinstance(decision.action, Discard)
-    assert decision.action.card.rank != 13
+    assert rank_of(decision.action.card) != 13
 
 
 def test_keeps_wild_cards_for_completing_canastas() -> None:

@@ -19,6 +19,9 @@ from canasta.engine import (
     Meld,
     RuleSet,
     TakePile,
+    card_label,
+    card_name,
+    card_text,
     classic,
     legal_actions,
     preset,
@@ -35,10 +38,10 @@ def _restates(decision: Decision) -> str | None:
     action: Action = decision.action
     words = [str(action).lower()]
     if isinstance(action, Discard):
-        words.append(action.card.name)
+        words.append(card_name(action.card))
     if isinstance(action, (Meld, LayOff)):
-        words.append(" ".join(card.label.lower() for card in action.cards))
-        words.append(" ".join(str(card) for card in action.cards))
+        words.append(" ".join(card_label(card).lower() for card in action.cards))
+        words.append(" ".join(card_text(card) for card in action.cards))
     for said in words:
         if re.search(rf"(?<![\w]){re.escape(said)}(?![\w])", reason):
             return said

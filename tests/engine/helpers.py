@@ -17,12 +17,15 @@ from canasta.engine import (
     IllegalActionError,
     Reason,
     apply,
+    cards_text,
     check,
     full_deck,
     is_legal,
+    is_wild,
     legal_actions,
     parse_action,
     parse_cards,
+    rank_of,
 )
 from canasta.engine.events import Event
 from canasta.engine.record import Position
@@ -84,7 +87,7 @@ def position(
         for card in placed:
             rest.remove(card)
         sink = rest_to or ("West" if turn == "East" else "East")
-        hands[sink] = " ".join([hands[sink], *map(str, rest)]).strip()
+        hands[sink] = f"{hands[sink]} {cards_text(rest)}".strip()
     data = Position(
         seed=seed,
         phase=phase,  # type: ignore[arg-type]
@@ -211,8 +214,8 @@ def stacked_deck(
     for text in (south, west, north, east, up, stock):
         for card in parse_cards(text):
             rest.remove(card)
-    plain = [c for c in rest if c.is_natural and c.rank != 3]
-    special = [c for c in rest if not (c.is_natural and c.rank != 3)]
+    plain = [c for c in rest if not is_wild(c) and rank_of(c) != 3]
+    special = [c for c in rest if not (not is_wild(c) and rank_of(c) != 3)]
     random.Random(0).shuffle(plain)
     hands: dict[int, list] = {}  # type: ignore[type-arg]
     for index, name in enumerate(SEATS):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from canasta.engine import GameState, RuleSet, full_deck, parse_cards, preset
+from canasta.engine import GameState, RuleSet, cards_text, full_deck, parse_cards, preset
 from canasta.engine.documents import rules_dict
 from canasta.engine.position import Position
 
@@ -78,4 +78,4 @@ def _rest(
         for text in texts:
             placed += Counter(parse_cards(text.partition(":")[2]))
     deck = Counter(full_deck(decks=rules.decks, jokers=rules.jokers))
-    return " ".join(map(str, sorted((deck - placed).elements())))
+    return cards_text(sorted((deck - placed).elements()))

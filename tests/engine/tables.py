@@ -7,7 +7,16 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from canasta.engine import Card, GameState, RuleSet, full_deck, parse_cards
+from canasta.engine import (
+    Card,
+    GameState,
+    RuleSet,
+    cards_text,
+    full_deck,
+    is_wild,
+    parse_cards,
+    rank_of,
+)
 from canasta.engine.documents import rules_dict
 from canasta.engine.position import Position
 
@@ -41,7 +50,7 @@ def table_position(
         for card in placed:
             rest.remove(card)
         sink = rules.seat_names[-1]
-        hands[sink] = " ".join([hands.get(sink, ""), *map(str, rest)]).strip()
+        hands[sink] = f"{hands.get(sink, '')} {cards_text(rest)}".strip()
     return Position(
         rules=rules_dict(rules),
         phase=phase,  # type: ignore[arg-type]
@@ -68,8 +77,8 @@ def table_deck(
     for text in (*named.values(), up, stock):
         for card in parse_cards(text):
             rest.remove(card)
-    plain = [c for c in rest if c.is_natural and c.rank != 3]
-    special = [c for c in rest if not (c.is_natural and c.rank != 3)]
+    plain = [c for c in rest if not is_wild(c) and rank_of(c) != 3]
+    special = [c for c in rest if not (not is_wild(c) and rank_of(c) != 3)]
     random.Random(0).shuffle(plain)
     dealt = []
     for seat in range(rules.players):

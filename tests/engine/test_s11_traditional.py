@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from canasta.engine import Phase, Reason, apply, classic, new_game, parse_cards, preset, start_game
+from canasta.engine import (
+    Phase,
+    Reason,
+    apply,
+    card_text,
+    cards_text,
+    classic,
+    is_wild,
+    new_game,
+    parse_cards,
+    preset,
+    rank_of,
+    start_game,
+)
 from canasta.engine.events import CanastaCompleted, RedThreeLaid, RoundDealt, UpCardTurned
 from canasta.engine.melds import meld_error
 from canasta.engine.position import load_position, position_of
@@ -90,8 +103,8 @@ def test_s11_2_a_red_three_up_card_does_not_freeze_and_goes_unreplaced_to_the_ta
 )
 def test_s11_3_the_seed_s_melds_in_traditional(meld: str, legal: bool) -> None:
     held = parse_cards(meld)
-    wilds = sum(1 for card in held if card.is_wild)
-    error = meld_error(len(held) - wilds, wilds, rank=held[-1].rank, rules=TRADITIONAL)
+    wilds = sum(1 for card in held if is_wild(card))
+    error = meld_error(len(held) - wilds, wilds, rank=rank_of(held[-1]), rules=TRADITIONAL)
     assert (error is None) is legal
 
 
@@ -200,7 +213,7 @@ def _apply_texts(state, *texts):  # type: ignore[no-untyped-def]
     for given in texts:
         text = given
         if given == "meld":
-            text = "meld " + " ".join(str(c) for c in state.hands[state.turn] if str(c) != "s4")
+            text = "meld " + cards_text(c for c in state.hands[state.turn] if card_text(c) != "s4")
         step = apply(state, parse_action(text))
         state = step.state
         events.extend(step.events)

@@ -13,6 +13,7 @@ from canasta.engine import (
     Phase,
     Reason,
     apply,
+    card_text,
     full_deck,
     legal_actions,
     new_game,
@@ -111,7 +112,7 @@ def test_s13_3_a_discarded_black_three_blocks_only_the_next_player() -> None:
     state = act(state, "discard c3")
     assert state.pile_blocked
     refused(state, "take c3 c3", Reason.PILE_BLOCKED)
-    state = act(state, "draw", f"discard {state.hands[1][-1]}")
+    state = act(state, "draw", f"discard {card_text(state.hands[1][-1])}")
     assert not state.pile_blocked and not state.pile_frozen
 
 

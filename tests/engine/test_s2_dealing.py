@@ -6,6 +6,7 @@ from canasta.engine import (
     Phase,
     Seat,
     apply,
+    card_text,
     full_deck,
     new_game,
     parse_action,
@@ -109,7 +110,7 @@ def test_s2_4_dealt_red_three_is_laid_out_at_the_start_of_the_turn_and_replaced(
     # North's red three waits in the hand until North's turn.
     assert parse_cards("d3")[0] in state.hands[Seat.NORTH]
     state = act(state, "draw", "discard c4", "draw")
-    state = act(state, f"discard {state.hands[Seat.WEST][0]}")
+    state = act(state, f"discard {card_text(state.hands[Seat.WEST][0])}")
     assert state.turn == Seat.NORTH
     assert sorted(state.red_threes[0]) == sorted(cards("h3 d3"))
     assert parse_cards("d3")[0] not in state.hands[Seat.NORTH]
@@ -150,7 +151,7 @@ def test_s2_4_a_red_three_waits_in_the_hand_until_its_holders_turn() -> None:
     assert not any(isinstance(e, RedThreeLaid) for e in step.events)
     state = act(step.state, "draw", "discard c5")
     state = act(state, "draw")
-    state = act(state, f"discard {state.hands[Seat.EAST][0]}")
+    state = act(state, f"discard {card_text(state.hands[Seat.EAST][0])}")
     assert state.turn == Seat.SOUTH
     assert state.red_threes[0] == cards("h3")
     assert parse_cards("h3")[0] not in state.hands[Seat.SOUTH]

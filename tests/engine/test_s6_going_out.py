@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from canasta.engine import Phase, Reason, Seat
+from canasta.engine import Phase, Reason, Seat, card_text
 from canasta.engine.events import WentOut
 
 from .helpers import act, events_of, position, refused
@@ -81,11 +81,11 @@ def test_s6_2_an_earlier_turns_meld_spoils_the_bonus_in_play() -> None:
     assert state.has_played[Seat.SOUTH]
     for _ in range(3):
         state = act(state, "draw")
-        state = act(state, f"discard {state.hands[state.turn][0]}")
+        state = act(state, f"discard {card_text(state.hands[state.turn][0])}")
     assert state.turn == Seat.SOUTH
     state = act(state, "draw", "meld c7 c7 d7 d7 h7 h7 s7")
     (last,) = state.hands[Seat.SOUTH]
-    state, events = events_of(state, f"discard {last}")
+    state, events = events_of(state, f"discard {card_text(last)}")
     assert WentOut(Seat.SOUTH, False) in events
     assert state.history[-1][0].concealed == 0
 

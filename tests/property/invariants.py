@@ -31,7 +31,7 @@ from canasta.engine import (
     new_game,
     view,
 )
-from canasta.engine.cards import Card, full_deck
+from canasta.engine.cards import Card, cards_text, full_deck
 from canasta.engine.kinds import canasta_kind, kinds_of
 from canasta.engine.record import load_position, position_of
 
@@ -77,8 +77,8 @@ def conservation(state: GameState) -> list[str]:
     deck = Counter(full_deck(decks=rules.decks, jokers=rules.jokers))
     if held == deck:
         return []
-    extra = sorted((held - deck).elements())
-    missing = sorted((deck - held).elements())
+    extra = cards_text(sorted((held - deck).elements()))
+    missing = cards_text(sorted((deck - held).elements()))
     return [f"cards not conserved: missing {missing or 'none'}, extra {extra or 'none'}"]
 
 
@@ -163,7 +163,7 @@ def hidden_cards(state: GameState) -> list[str]:
     """No seat's view shows a card hidden from it, and every card the table knows to be in
     a hand is there."""
     out = [
-        f"seat {seat}'s known cards {cards} are not all in its hand"
+        f"seat {seat}'s known cards {cards_text(cards)} are not all in its hand"
         for seat, cards in enumerate(state.known)
         if Counter(cards) - Counter(state.hands[seat])
     ]
@@ -225,7 +225,7 @@ def knowledge_is_public(before: GameState, after: GameState) -> list[str]:
         still = Counter(before.known[seat]) - left
         beyond = Counter(cards) - (still + source)
         if beyond:
-            out.append(f"seat {seat} became known to hold {sorted(beyond.elements())}")
+            out.append(f"seat {seat} became known to hold {cards_text(sorted(beyond.elements()))}")
     return out
 
 

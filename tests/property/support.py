@@ -14,7 +14,10 @@ from canasta.engine import (
     Phase,
     card_value,
     full_deck,
+    is_red_three,
+    is_wild,
     legal_actions,
+    rank_of,
 )
 from canasta.engine.actions import (
     Answer,
@@ -53,18 +56,18 @@ def assert_invariants(state: GameState) -> None:
         ranks = [meld.rank for meld in state.melds[team]]
         assert len(ranks) == len(set(ranks)), "a team has one meld per rank"
         for meld in state.melds[team]:
-            wilds = sum(1 for c in meld.cards if c.is_wild)
+            wilds = sum(1 for c in meld.cards if is_wild(c))
             naturals = len(meld.cards) - wilds
             assert (naturals, wilds) == (meld.naturals, meld.wilds)
-            assert all(c.is_wild or c.rank == meld.rank for c in meld.cards)
+            assert all(is_wild(c) or rank_of(c) == meld.rank for c in meld.cards)
             error = meld_error(
                 naturals, wilds, rank=meld.rank, rules=state.rules, black_threes=meld.rank == 3
             )
             assert error is None, f"illegal meld on the table: {meld} ({error})"
-        assert all(card.is_red_three for card in state.red_threes[team])
+        assert all(is_red_three(card) for card in state.red_threes[team])
     if state.phase in (Phase.DRAW, Phase.PLAY, Phase.ANSWER):
         # Red threes leave the hand at the start of its holder's turn (§2.4).
-        assert not any(c.is_red_three for c in state.hands[state.turn])
+        assert not any(is_red_three(c) for c in state.hands[state.turn])
 
 
 def expected_round_scores(state: GameState) -> list[dict[str, int]]:
@@ -74,7 +77,7 @@ def expected_round_scores(state: GameState) -> list[dict[str, int]]:
     for team in (0, 1):
         melds = state.melds[team]
         canastas = [m for m in melds if len(m.cards) >= size]
-        natural = sum(1 for m in canastas if not any(c.is_wild for c in m.cards))
+        natural = sum(1 for m in canastas if not any(is_wild(c) for c in m.cards))
         mixed = len(canastas) - natural
         reds = len(state.red_threes[team])
         red_points = 800 if reds == 4 else 100 * reds
@@ -126,16 +129,16 @@ def candidate_actions(state: GameState) -> Iterator[Action]:
         yield NextRound()
         return
     hand = list(state.hands[state.turn])
-    wilds = [c for c in hand if c.is_wild]
+    wilds = [c for c in hand if is_wild(c)]
     by_rank: dict[int, list[Card]] = {}
     for card in hand:
-        if not card.is_wild:
-            by_rank.setdefault(card.rank, []).append(card)
+        if not is_wild(card):
+            by_rank.setdefault(rank_of(card), []).append(card)
     wild_sets = _sub_multisets(wilds, state.rules.max_wilds + 1)
     if state.phase is Phase.DRAW:
         yield DrawStock()
         if state.pile:
-            top_rank = state.pile[-1].rank
+            top_rank = rank_of(state.pile[-1])
             for nat in _sub_multisets(by_rank.get(top_rank, []), 8):
                 for wild in wild_sets:
                     yield TakePile(nat + wild)

@@ -8,7 +8,18 @@ from functools import cache
 from hypothesis import given
 from hypothesis import strategies as st
 
-from canasta.engine import Card, Phase, apply, classic, full_deck, is_legal
+from canasta.engine import (
+    Card,
+    Phase,
+    apply,
+    cards_text,
+    classic,
+    full_deck,
+    is_legal,
+    is_red_three,
+    is_wild,
+    rank_of,
+)
 from canasta.engine.actions import Answer, AskPartner, Discard, LayOff, Meld
 from canasta.engine.cards import BLACK_THREES
 from canasta.engine.melds import meld_error
@@ -27,12 +38,12 @@ def oracle_can_go_out(hand: list[Card], table: dict[int, tuple[int, int]]) -> bo
     """Whether every card of ``hand`` but at most one can go onto the team's melds (new or
     ``table``'s, as ``rank -> (naturals, wilds)``) with a canasta on the table at the end."""
     jokers = sum(1 for c in hand if c == 0)
-    twos = sum(1 for c in hand if c.is_wild) - jokers
+    twos = sum(1 for c in hand if is_wild(c)) - jokers
     blacks = sum(1 for c in hand if c in BLACK_THREES)
     counts: dict[int, int] = {}
     for card in hand:
-        if card.is_natural and card.rank != 3:
-            counts[card.rank] = counts.get(card.rank, 0) + 1
+        if not is_wild(card) and rank_of(card) != 3:
+            counts[rank_of(card)] = counts.get(rank_of(card), 0) + 1
     ranks = sorted(set(counts) | set(table))
     canasta_before = any(n + w >= 7 for n, w in table.values())
 
@@ -68,13 +79,13 @@ def oracle_can_go_out(hand: list[Card], table: dict[int, tuple[int, int]]) -> bo
 
 @st.composite
 def positions(draw: st.DrawFn) -> tuple[list[Card], dict[int, list[Card]]]:
-    deck = [c for c in full_deck() if not c.is_red_three]
+    deck = [c for c in full_deck() if not is_red_three(c)]
     deck = draw(st.permutations(deck))
     pool = list(deck)
     table: dict[int, list[Card]] = {}
     for rank in draw(st.lists(st.sampled_from(MELD_RANKS), min_size=1, max_size=4, unique=True)):
-        naturals = [c for c in pool if c.rank == rank][: draw(st.integers(2, 8))]
-        wilds = [c for c in pool if c.is_wild][: draw(st.integers(0, 3))]
+        naturals = [c for c in pool if rank_of(c) == rank][: draw(st.integers(2, 8))]
+        wilds = [c for c in pool if is_wild(c)][: draw(st.integers(0, 3))]
         if not _legal(rank, len(naturals), len(wilds)):
             wilds = []
         if not _legal(rank, len(naturals), len(wilds)):
@@ -84,7 +95,7 @@ def positions(draw: st.DrawFn) -> tuple[list[Card], dict[int, list[Card]]]:
         table[rank] = naturals + wilds
     size = draw(st.integers(min_value=2, max_value=12))
     # Bias the hand toward the melded ranks and wild cards, where going out happens.
-    useful = [c for c in pool if c.is_wild or c.rank in table]
+    useful = [c for c in pool if is_wild(c) or rank_of(c) in table]
     other = [c for c in pool if c not in useful]
     k = draw(st.integers(min_value=0, max_value=min(size, len(useful))))
     hand = sorted(useful[:k] + other[: size - k])
@@ -97,19 +108,19 @@ def test_ask_is_allowed_exactly_when_the_player_can_go_out(
 ) -> None:
     hand, table = position
     state = Position(
-        hands={"South": " ".join(map(str, hand))},  # type: ignore[dict-item]
+        hands={"South": cards_text(hand)},  # type: ignore[dict-item]
         melds={  # type: ignore[dict-item]
-            "North-South": [f"{rank}: {' '.join(map(str, cards))}" for rank, cards in table.items()]
+            "North-South": [f"{rank}: {cards_text(cards)}" for rank, cards in table.items()]
         },
         phase="play",
     ).to_state()
     counts = {
-        rank: (sum(1 for c in cards if not c.is_wild), sum(1 for c in cards if c.is_wild))
+        rank: (sum(1 for c in cards if not is_wild(c)), sum(1 for c in cards if is_wild(c)))
         for rank, cards in table.items()
     }
     expected = oracle_can_go_out(hand, counts)
     assert is_legal(state, AskPartner()) is expected, (
-        f"hand {' '.join(map(str, hand))}, melds {[str(m) for m in state.melds[0]]}: "
+        f"hand {cards_text(hand)}, melds {[str(m) for m in state.melds[0]]}: "
         f"ask {'should' if expected else 'should not'} be allowed"
     )
 
@@ -124,9 +135,9 @@ def test_after_yes_exactly_the_plays_that_keep_going_out_possible_are_legal(
 ) -> None:
     hand, table = position
     plain = Position(
-        hands={"South": " ".join(map(str, hand))},  # type: ignore[dict-item]
+        hands={"South": cards_text(hand)},  # type: ignore[dict-item]
         melds={  # type: ignore[dict-item]
-            "North-South": [f"{rank}: {' '.join(map(str, cards))}" for rank, cards in table.items()]
+            "North-South": [f"{rank}: {cards_text(cards)}" for rank, cards in table.items()]
         },
         phase="play",
     ).to_state()
@@ -145,6 +156,6 @@ def test_after_yes_exactly_the_plays_that_keep_going_out_possible_are_legal(
         else:
             continue
         assert is_legal(state, action) is expected, (
-            f"hand {' '.join(map(str, hand))}, melds {[str(m) for m in state.melds[0]]}, "
+            f"hand {cards_text(hand)}, melds {[str(m) for m in state.melds[0]]}, "
             f"partner said yes: {action} {'should' if expected else 'should not'} be legal"
         )

@@ -19,19 +19,23 @@ from canasta.engine import (
     Phase,
     apply,
     card_value,
+    cards_text,
     classic,
     full_deck,
     is_legal,
+    is_red_three,
+    is_wild,
     legal_actions,
+    rank_of,
 )
 from canasta.engine.actions import LayOff, Meld, TakePile
-from canasta.engine.cards import BLACK_THREES, Card
+from canasta.engine.cards import BLACK_THREES, Card, card_of
 from canasta.engine.melds import meld_error
 from canasta.engine.record import Position
 
 from .support import candidate_actions
 
-POOL = [card for card in full_deck() if not card.is_red_three]
+POOL = [card for card in full_deck() if not is_red_three(card)]
 
 
 def _legal(rank: int, naturals: int, wilds: int) -> bool:
@@ -59,10 +63,10 @@ def oracle_accepts(
         rest.remove(card)
     meld = (*meld, *top)
     if rank is None:
-        rank = next(c.rank for c in meld if not c.is_wild)
+        rank = next(rank_of(c) for c in meld if not is_wild(c))
     base = table.get(rank, (0, 0))
-    m_naturals = base[0] + sum(1 for c in meld if not c.is_wild)
-    m_wilds = base[1] + sum(1 for c in meld if c.is_wild)
+    m_naturals = base[0] + sum(1 for c in meld if not is_wild(c))
+    m_wilds = base[1] + sum(1 for c in meld if is_wild(c))
     if not _legal(rank, m_naturals, m_wilds):
         return False
     table[rank] = (m_naturals, m_wilds)
@@ -71,12 +75,12 @@ def oracle_accepts(
         return False
     value = value_so_far + sum(card_value(c) for c in meld)
     jokers = sum(1 for c in rest if c == 0)
-    twos = sum(1 for c in rest if c.is_wild) - jokers
+    twos = sum(1 for c in rest if is_wild(c)) - jokers
     blacks = sum(1 for c in rest if c in BLACK_THREES)
     counts: dict[int, int] = {}
     for card in rest:
-        if card.is_natural and card.rank != 3:
-            counts[card.rank] = counts.get(card.rank, 0) + 1
+        if not is_wild(card) and rank_of(card) != 3:
+            counts[rank_of(card)] = counts.get(rank_of(card), 0) + 1
     ranks = sorted(set(counts) | set(table))
     size = len(rest)
 
@@ -101,7 +105,7 @@ def oracle_accepts(
                         group_size = base_n + base_w + used
                     if not group_ok:
                         continue
-                    gain = k * card_value(Card.of(r, 0)) + uj * 50 + ut * 20
+                    gain = k * card_value(card_of(r, 0)) + uj * 50 + ut * 20
                     sub = best(index + 1, j - uj, t - ut, placed + used, canasta or group_size >= 7)
                     for key, v in sub.items():
                         if out.get(key, -1) < v + gain:
@@ -126,9 +130,9 @@ def oracle_accepts(
 
 def _state(hand: list[Card], score: int, *, pile: list[Card] | None = None) -> GameState:
     return Position(
-        hands={"South": " ".join(map(str, hand))},  # type: ignore[dict-item]
+        hands={"South": cards_text(hand)},  # type: ignore[dict-item]
         phase="play" if pile is None else "draw",
-        pile=" ".join(map(str, pile or [])),
+        pile=cards_text(pile or []),
         scores=(score, 0),
     ).to_state()
 
@@ -149,18 +153,18 @@ def test_first_melds_accepted_exactly_when_a_combination_reaches_the_minimum(
     for action in candidate_actions(state):
         if not isinstance(action, Meld):
             continue
-        naturals = [c for c in action.cards if not c.is_wild]
-        if not naturals or naturals[0].rank == 3 or naturals[0].is_red_three:
+        naturals = [c for c in action.cards if not is_wild(c)]
+        if not naturals or rank_of(naturals[0]) == 3 or is_red_three(naturals[0]):
             continue
         expected = oracle_accepts(tuple(hand), action.cards, minimum)
         assert is_legal(state, action) is expected, (
-            f"hand {' '.join(map(str, hand))}, minimum {minimum}: {action} "
+            f"hand {cards_text(hand)}, minimum {minimum}: {action} "
             f"{'should be accepted' if expected else 'should be refused'}"
         )
         assert (action in listed) is expected
 
 
-RED_THREES = [card for card in full_deck() if card.is_red_three]
+RED_THREES = [card for card in full_deck() if is_red_three(card)]
 
 
 @st.composite
@@ -189,17 +193,17 @@ def test_pile_taken_for_the_initial_meld_exactly_when_the_minimum_is_reachable(
         expected = (
             not state.pile_blocked
             and len(action.cards) >= 2
-            and all(c.is_natural and c.rank == top.rank for c in action.cards)
+            and all(not is_wild(c) and rank_of(c) == rank_of(top) for c in action.cards)
             and oracle_accepts(
                 tuple(hand),
                 action.cards,
                 minimum,
                 top=(top,),
-                waiting=sum(1 for c in pile[:-1] if not c.is_red_three),
+                waiting=sum(1 for c in pile[:-1] if not is_red_three(c)),
             )
         )
         assert is_legal(state, action) is expected, (
-            f"hand {' '.join(map(str, hand))}, pile {' '.join(map(str, pile))}, "
+            f"hand {cards_text(hand)}, pile {cards_text(pile)}, "
             f"minimum {minimum}: {action} {'should' if expected else 'should not'} be legal"
         )
         assert (action in listed) is expected
@@ -220,10 +224,10 @@ def test_plays_after_the_first_meld_keep_the_minimum_reachable(
     table = {m.rank: (m.naturals, m.wilds) for m in state.melds[0]}
     for action in candidate_actions(state):
         if isinstance(action, Meld):
-            naturals = [c for c in action.cards if not c.is_wild]
-            if not naturals or naturals[0].rank == 3:
+            naturals = [c for c in action.cards if not is_wild(c)]
+            if not naturals or rank_of(naturals[0]) == 3:
                 continue
-            rank = naturals[0].rank
+            rank = rank_of(naturals[0])
         elif isinstance(action, LayOff):
             rank = action.rank
             if rank not in table:
@@ -239,7 +243,7 @@ def test_plays_after_the_first_meld_keep_the_minimum_reachable(
             rank=rank,
         )
         assert is_legal(state, action) is expected, (
-            f"hand {' '.join(map(str, rest))}, melds {[str(m) for m in state.melds[0]]}, "
+            f"hand {cards_text(rest)}, melds {[str(m) for m in state.melds[0]]}, "
             f"{state.turn_value} of {state.minimums[0]}: {action} "
             f"{'should' if expected else 'should not'} be legal"
         )

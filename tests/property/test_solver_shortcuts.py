@@ -8,7 +8,7 @@ from unittest import mock
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from canasta.engine import solver
+from canasta.engine import is_wild, rank_of, solver
 from canasta.engine.cards import MELD_RANKS, RED_THREES, full_deck, parse_cards
 from canasta.engine.rules import RuleSet, preset
 from canasta.engine.solver import can_go_out, count_hand
@@ -22,7 +22,7 @@ def _positions(draw: st.DrawFn) -> tuple[RuleSet, tuple[int, ...], dict[int, tup
     rules = draw(st.sampled_from(_RULES))
     # Few ranks and melds near a canasta, so that going out is often possible.
     ranks = draw(st.lists(st.sampled_from(MELD_RANKS[-4:]), unique=True, max_size=4))
-    pool = [card for card in _DECK if card.rank in ranks or card.is_wild] or _DECK
+    pool = [card for card in _DECK if rank_of(card) in ranks or is_wild(card)] or _DECK
     hand = tuple(sorted(draw(st.lists(st.sampled_from(pool), min_size=1, max_size=10))))
     table = {}
     for rank in ranks:

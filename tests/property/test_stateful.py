@@ -23,6 +23,7 @@ from canasta.engine import (
     Phase,
     Reason,
     apply,
+    card_text,
     check,
     full_deck,
     is_legal,
@@ -57,7 +58,7 @@ any_action = st.one_of(
 )
 words = st.sampled_from(["draw", "take", "meld", "layoff", "discard", "ask", "yes", "no", "next"])
 card_texts = st.one_of(
-    st.sampled_from([str(card) for card in kinds]),
+    st.sampled_from([card_text(card) for card in kinds]),
     st.text(alphabet="cdhsjkx0123456789:", min_size=1, max_size=4),
 )
 

@@ -19,6 +19,7 @@ from canasta.engine import (
     PlayerView,
     RuleSet,
     apply,
+    card_text,
     classic,
     legal_actions,
     preset,
@@ -48,7 +49,7 @@ def _in_sight(seen: PlayerView) -> set[str]:
         cards.extend(red)
         for meld in melds:
             cards.extend(meld.cards)
-    return {str(card) for card in cards}
+    return {card_text(card) for card in cards}
 
 
 def _cards_in(value: Any) -> set[str]:
@@ -111,7 +112,7 @@ def _check(
         for message, state in zip(decides, decisions[seat], strict=True):
             seen = view(state, seat)
             assert set(message) == {"type", "events", "view", "legal", "question"}
-            assert message["view"]["hand"] == [str(card) for card in state.hands[seat]]
+            assert message["view"]["hand"] == [card_text(card) for card in state.hands[seat]]
             assert _cards_in(message["view"]) <= _in_sight(seen)
             # The same message whatever the cards hidden from the seat are.
             other = shuffle_hidden(state, seat, shuffler)
@@ -154,7 +155,7 @@ def test_a_railroad_bot_sees_its_kitty_only_once_it_may_take_it(tmp_path: Path) 
         assert message["view"]["sevens_locked"] == sevens_locked(state.melds, state.rules)
         # Its own kitty only while it may take it; nobody else's ever (``_check`` deals the
         # kitties hidden from the seat anew and finds the same message).
-        mine = [str(card) for card in state.kitties[seat]]
+        mine = [card_text(card) for card in state.kitties[seat]]
         assert message["view"]["kitty"] == (mine if status[seat] == "may_take" else [])
         statuses.append(status[seat])
     # The game went through the kitty's whole life: hidden, shown, taken.

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Any, get_args
 
-from canasta.engine import classic, legal_actions, parse_action, preset, start_game, view
+from canasta.engine import card_text, classic, legal_actions, parse_action, preset, start_game, view
 from canasta.engine.events import Event
 from canasta.protocol.messages import (
     EVENT_TYPES,
@@ -60,7 +60,7 @@ def test_a_first_decision_tells_the_deal() -> None:
     )
     data = json.loads(message.model_dump_json())
     assert [event["type"] for event in data["events"]][:2] == ["round_dealt", "up_card_turned"]
-    assert data["view"]["hand"] == [str(card) for card in state.hands[0]]
+    assert data["view"]["hand"] == [card_text(card) for card in state.hands[0]]
     assert data["legal"] == [str(action) for action in legal_actions(state)]
     assert data["question"] is None
 

@@ -22,6 +22,7 @@ from canasta.engine import (
     RuleSet,
     TakePile,
     classic,
+    is_wild,
     legal_actions,
 )
 from canasta.tui.app import CanastaApp, make_app
@@ -88,7 +89,7 @@ def south_choice(state: GameState, asked: set[int]) -> Action:
     melds = [a for a in legal if isinstance(a, Meld) and len(a.cards) >= 3]
     if melds:
         return max(melds, key=lambda a: len(a.cards))
-    lay_offs = [a for a in legal if isinstance(a, LayOff) and any(c.is_natural for c in a.cards)]
+    lay_offs = [a for a in legal if isinstance(a, LayOff) and any(not is_wild(c) for c in a.cards)]
     if lay_offs:
         return lay_offs[0]
     discards = [a for a in legal if isinstance(a, Discard)]

@@ -14,6 +14,7 @@ from canasta.engine import (
     LayOff,
     Phase,
     apply,
+    card_name,
     legal_actions,
     parse_cards,
     preset,
@@ -68,7 +69,7 @@ def test_every_hint_of_a_game_names_its_move_once(system: str, players: int) -> 
         assert text.startswith(move) and text.count(move) == 1, text
         assert not _NOTATION.search(text.replace("JK", "")), text
         for card in getattr(decision.action, "cards", ()):
-            assert card.name not in text, text
+            assert card_name(card) not in text, text
         state = apply(state, decision.action, seat=seat).state
 
 

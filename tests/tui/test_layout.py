@@ -10,7 +10,7 @@ import re
 
 from textual.widgets import RichLog
 
-from canasta.engine import GameState, full_deck, preset
+from canasta.engine import GameState, cards_text, full_deck, preset, rank_of
 from canasta.engine.documents import rules_dict
 from canasta.engine.position import Position, ScoreModel
 from canasta.tui.app import CanastaApp
@@ -218,11 +218,13 @@ async def test_with_a_big_hand_the_log_gives_way_so_that_every_meld_stays_on_scr
 def railroad_hand(size: int) -> GameState:
     """Railroad for three: South holds ``size`` cards (after a kitty and a pile, say)."""
     rules = preset("railroad", 3)
-    deck = [card for card in full_deck(decks=rules.decks, jokers=rules.jokers) if card.rank != 3]
+    deck = [
+        card for card in full_deck(decks=rules.decks, jokers=rules.jokers) if rank_of(card) != 3
+    ]
     return Position(
         rules=rules_dict(rules),
         hands={
-            "South": " ".join(map(str, deck[4 : 4 + 2 * size : 2])),
+            "South": cards_text(deck[4 : 4 + 2 * size : 2]),
             "West": "c5 d5 h6",
             "East": "c6 d6 h8",
         },

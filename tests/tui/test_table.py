@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import Markdown, RichLog
 
-from canasta.engine import Answer, AskPartner, LayOff, parse_cards
+from canasta.engine import Answer, AskPartner, LayOff, cards_value, parse_cards
 from canasta.engine.record import Position
 from canasta.resources import rules_text
 from canasta.tui.screens import (
@@ -88,7 +88,7 @@ async def test_cards_are_selected_by_cursor_and_space_and_by_clicks() -> None:
         screen = app.table_screen
         assert screen.selected == {1, 2}
         chosen = screen.selection()
-        points = sum(card.value for card in chosen)
+        points = cards_value(chosen)
         assert screen.query_one(HandView).border_subtitle == f"2 selected = {points} points"
         await pilot.press("escape")
         assert screen.selected == set()

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from canasta.bots.base import Decision
 from canasta.bots.normal import NormalBot
-from canasta.engine import Action, Answer, Discard, DrawStock, Phase, PlayerView, TakePile
+from canasta.engine import Action, Answer, Discard, DrawStock, Phase, PlayerView, TakePile, is_wild
 
 __all__ = ["EasyBot"]
 
@@ -47,7 +47,7 @@ class EasyBot:
             return None
         if seen.permission is True:
             return None
-        careless = [a for a in legal if isinstance(a, Discard) and not a.card.is_wild]
+        careless = [a for a in legal if isinstance(a, Discard) and not is_wild(a.card)]
         if len(careless) > 1 and len(seen.hand) > 2:
             choice = careless[rng.randrange(len(careless))]
             return Decision(choice, "A slip: a discard without melding first.")

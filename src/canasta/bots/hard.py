@@ -42,6 +42,7 @@ from canasta.engine import (
     PlayerView,
     TakePile,
     apply,
+    card_name,
     cards_value,
     legal,
     view,
@@ -449,7 +450,7 @@ def _says_yes(action: Action) -> bool:
 def _gerund(action: Action) -> str:
     """The rival a searched move beat, in words (a reason never restates the move itself)."""
     if isinstance(action, Discard):
-        return f"discarding the {action.card.name}"
+        return f"discarding the {card_name(action.card)}"
     if isinstance(action, TakePile):
         return "taking the pile"
     if isinstance(action, DrawStock):

@@ -26,6 +26,8 @@ from canasta.engine.cards import (
     THREE,
     WILD_RANK,
     Card,
+    card_text,
+    cards_text,
     parse_card,
     parse_cards,
     parse_rank,
@@ -101,7 +103,7 @@ class TakePile(_Action):
         _set(self, "cards", tuple(sorted(cards)))
 
     def __str__(self) -> str:
-        return " ".join(["take", *map(str, self.cards)])
+        return " ".join(["take", *map(card_text, self.cards)])
 
 
 class Meld(_Action):
@@ -116,7 +118,7 @@ class Meld(_Action):
         _set(self, "cards", tuple(sorted(cards)))
 
     def __str__(self) -> str:
-        return " ".join(["meld", *map(str, self.cards)])
+        return " ".join(["meld", *map(card_text, self.cards)])
 
 
 class LayOff(_Action):
@@ -132,7 +134,7 @@ class LayOff(_Action):
         _set(self, "cards", tuple(sorted(cards)))
 
     def __str__(self) -> str:
-        return f"layoff {self.rank}: " + " ".join(map(str, self.cards))
+        return f"layoff {self.rank}: {cards_text(self.cards)}"
 
 
 class Discard(_Action):
@@ -146,7 +148,7 @@ class Discard(_Action):
         _set(self, "card", card)
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        return f"discard {card_text(self.card)}"
 
 
 class AskPartner(_Action):

@@ -1,9 +1,9 @@
 """Cards, their text notation and the 108-card deck.
 
-A card is a small interned ``int`` subclass: ``rank * 4 + suit`` for the 52 standard cards
-(ranks 1 = ace to 13 = king, suits clubs, diamonds, hearts, spades) and ``0`` for the joker.
-The two physical copies of a card are the same value, so a hand is a sorted tuple of cards
-and "identical cards" compare equal. Cards hash, compare and sort as fast as ints.
+A card is a plain ``int``, its code: ``rank * 4 + suit`` for the 52 standard cards (ranks
+1 = ace to 13 = king, suits clubs, diamonds, hearts, spades) and ``0`` for the joker. The two
+physical copies of a card are the same value, so a hand is a sorted tuple of cards and
+"identical cards" compare equal. Functions read a card: its rank, suit, value, notation.
 """
 
 from __future__ import annotations
@@ -12,13 +12,14 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterable
 from enum import IntEnum
-from typing import ClassVar
+from typing import NewType
 
 from canasta.engine.errors import NotationError
 
 __all__ = [
     "ACE",
     "BLACK_THREES",
+    "CARD_CODES",
     "JOKER",
     "KING",
     "MELD_RANKS",
@@ -32,15 +33,24 @@ __all__ = [
     "WILD_RANK",
     "Card",
     "Suit",
+    "card_from_code",
+    "card_label",
+    "card_name",
+    "card_of",
+    "card_text",
     "card_value",
     "cards_of_rank",
     "cards_text",
     "cards_value",
     "full_deck",
+    "is_red_three",
+    "is_wild",
     "parse_card",
     "parse_cards",
     "parse_rank",
     "rank_name",
+    "rank_of",
+    "suit_of",
     "wild_cards_in",
 ]
 
@@ -90,97 +100,80 @@ def rank_name(rank: int, *, plural: bool = False) -> str:
     return _RANK_WORDS[rank][1 if plural else 0]
 
 
-class Card(int):
-    """One card kind. Build cards with :func:`parse_card` or ``Card.of(rank, suit)``."""
+#: A card is its code, a plain ``int``: ``rank * 4 + suit`` for the 52 standard cards, ``0``
+#: for the joker. Plain ints keep hands, melds and every cache of card tuples cheap: the
+#: interpreter's int fast paths apply to them, and tuples of ints are not followed by the
+#: garbage collector. The functions below read a card (``rank_of``, ``card_label``, ...),
+#: as python-chess reads its integer squares.
+Card = NewType("Card", int)
 
-    __slots__ = ()
-
-    _interned: ClassVar[dict[int, Card]] = {}
-
-    def __new__(cls, code: int) -> Card:
-        try:
-            return cls._interned[code]
-        except KeyError:
-            raise NotationError(f"{code!r} is not a card code (0 to 55).") from None
-
-    @classmethod
-    def of(cls, rank: int, suit: Suit | int | None = None) -> Card:
-        """The card of ``rank`` (1-13, or 0 for the joker) and ``suit``."""
-        if rank == 0:
-            return JOKER
-        if suit is None or not 1 <= rank <= 13 or not 0 <= int(suit) <= 3:
-            raise NotationError(f"There is no card of rank {rank!r} and suit {suit!r}.")
-        return cls._interned[rank * 4 + int(suit)]
-
-    @property
-    def rank(self) -> int:
-        """1 = ace ... 13 = king; 0 for the joker."""
-        return RANK_OF[self]
-
-    @property
-    def suit(self) -> Suit | None:
-        """The suit, or ``None`` for the joker."""
-        return None if self == 0 else Suit(self & 3)
-
-    @property
-    def is_wild(self) -> bool:
-        """Jokers and twos are wild."""
-        return self in WILD_CARDS
-
-    @property
-    def is_natural(self) -> bool:
-        """Every card that is not wild."""
-        return self not in WILD_CARDS
-
-    @property
-    def is_red_three(self) -> bool:
-        """The three of diamonds or of hearts."""
-        return self in RED_THREES
-
-    @property
-    def value(self) -> int:
-        """Point value when melded or left in a hand (red threes have none)."""
-        return _VALUES[self]
-
-    @property
-    def label(self) -> str:
-        """Human label: ``K♥``-style without colour, using suit letters (``KH``)."""
-        if self == 0:
-            return "JK"
-        return f"{_RANK_LABELS[self >> 2]}{'CDHS'[self & 3]}"
-
-    @property
-    def name(self) -> str:
-        """The card in words: ``king of hearts``, ``joker``."""
-        if self == 0:
-            return "joker"
-        suit = ("clubs", "diamonds", "hearts", "spades")[self & 3]
-        return f"{rank_name(self >> 2)} of {suit}"
-
-    def __str__(self) -> str:
-        if self == 0:
-            return "jk"
-        return f"{'cdhs'[self & 3]}{self >> 2}"
-
-    def __repr__(self) -> str:
-        return str(self)
-
-    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
-        return (Card, (int(self),))
-
-
+#: Every card code, joker first.
+CARD_CODES: tuple[Card, ...] = (Card(0), *(Card(code) for code in range(4, 56)))
+_CODES = frozenset(CARD_CODES)
 _RANK_LABELS = ("JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
-def _make_interned() -> None:
-    for code in [0, *range(4, 56)]:
-        card = int.__new__(Card, code)
-        Card._interned[code] = card
+def card_of(rank: int, suit: Suit | int | None = None) -> Card:
+    """The card of ``rank`` (1-13, or 0 for the joker) and ``suit``."""
+    if rank == 0:
+        return JOKER
+    if suit is None or not 1 <= rank <= 13 or not 0 <= int(suit) <= 3:
+        raise NotationError(f"There is no card of rank {rank!r} and suit {suit!r}.")
+    return Card(rank * 4 + int(suit))
 
 
-_make_interned()
+def card_from_code(code: int) -> Card:
+    """The card whose code is ``code``, checked (0, or 4 to 55)."""
+    if type(code) is not int or code not in _CODES:
+        raise NotationError(f"{code!r} is not a card code (0, or 4 to 55).")
+    return Card(code)
 
-JOKER: Card = Card(0)
+
+def rank_of(card: Card) -> int:
+    """1 = ace ... 13 = king; 0 for the joker."""
+    return card >> 2
+
+
+def suit_of(card: Card) -> Suit | None:
+    """The suit, or ``None`` for the joker."""
+    return None if card == 0 else Suit(card & 3)
+
+
+def is_wild(card: Card) -> bool:
+    """Jokers and twos are wild."""
+    return card in WILD_CARDS
+
+
+def is_red_three(card: Card) -> bool:
+    """The three of diamonds or of hearts."""
+    return card in RED_THREES
+
+
+def card_text(card: Card) -> str:
+    """The card in the rules' notation: ``h13``, ``c1``, ``jk``."""
+    return _TEXTS[card]
+
+
+def card_label(card: Card) -> str:
+    """The card's face in letters: ``KH``, ``10D``, ``JK``."""
+    if card == 0:
+        return "JK"
+    return f"{_RANK_LABELS[card >> 2]}{'CDHS'[card & 3]}"
+
+
+def card_name(card: Card) -> str:
+    """The card in words: ``king of hearts``, ``joker``."""
+    if card == 0:
+        return "joker"
+    return f"{rank_name(card >> 2)} of {_SUIT_NAMES[card & 3]}"
+
+
+_TEXTS: dict[int, str] = {
+    code: "jk" if code == 0 else f"{'cdhs'[code & 3]}{code >> 2}" for code in CARD_CODES
+}
+
+JOKER = Card(0)
 TWO = 2
 THREE = 3
 #: Railroad's sevens (their own kind of canasta, and locked in the hand, §13).
@@ -188,9 +181,9 @@ SEVEN = 7
 #: The rank a meld of wild cards alone is filed under (railroad's wild canasta, §13.4).
 WILD_RANK = 0
 #: The card sets the rules name (§1): jokers and twos are wild; threes are special.
-WILD_CARDS: frozenset[Card] = frozenset({JOKER, *(Card.of(TWO, suit) for suit in Suit)})
-RED_THREES: frozenset[Card] = frozenset(Card.of(THREE, s) for s in (Suit.DIAMONDS, Suit.HEARTS))
-BLACK_THREES: frozenset[Card] = frozenset(Card.of(THREE, s) for s in (Suit.CLUBS, Suit.SPADES))
+WILD_CARDS: frozenset[Card] = frozenset({JOKER, *(card_of(TWO, suit) for suit in Suit)})
+RED_THREES: frozenset[Card] = frozenset(card_of(THREE, s) for s in (Suit.DIAMONDS, Suit.HEARTS))
+BLACK_THREES: frozenset[Card] = frozenset(card_of(THREE, s) for s in (Suit.CLUBS, Suit.SPADES))
 #: ``RANK_OF[card]`` is the card's rank (0 for the joker), by code: the hot paths' lookup.
 RANK_OF: tuple[int, ...] = tuple(code >> 2 for code in range(56))
 
@@ -222,11 +215,11 @@ def _value_of(code: int) -> int:
     return 5 if rank <= 7 else 10
 
 
-_VALUES: dict[int, int] = {code: _value_of(code) for code in Card._interned}
+_VALUES: dict[int, int] = {code: _value_of(code) for code in CARD_CODES}
 
 
 def card_value(card: int) -> int:
-    """Point value of a card (see :attr:`Card.value`)."""
+    """Point value when melded or left in a hand (red threes have none)."""
     return _VALUES[card]
 
 
@@ -273,7 +266,7 @@ def parse_card(text: str) -> Card:
         )
         rank = parse_rank(rank_text)
         if rank is not None:
-            return Card._interned[rank * 4 + _SUIT_LETTERS[suit_text]]
+            return Card(rank * 4 + _SUIT_LETTERS[suit_text])
     raise NotationError(
         f"{text!r} is not a card: write a suit letter (c, d, h, s) and a rank 1-13, "
         "like h13 or c1, or jk for a joker."
@@ -282,7 +275,7 @@ def parse_card(text: str) -> Card:
 
 #: Each card's own notation (``h13``, ``jk``): the one lookup a position's thousands of
 #: cards need (railroad deals up to twelve decks).
-_NOTATION: dict[str, Card] = {str(card): card for card in Card._interned.values()}
+_NOTATION: dict[str, Card] = {text: Card(code) for code, text in _TEXTS.items()}
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
@@ -293,10 +286,10 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 def cards_text(cards: Iterable[Card]) -> str:
     """Cards in notation, separated by spaces."""
-    return " ".join(str(card) for card in cards)
+    return " ".join(map(_TEXTS.__getitem__, cards))
 
 
 def full_deck(*, decks: int = 2, jokers: int = 4) -> tuple[Card, ...]:
     """Every physical card: ``decks`` standard 52-card decks plus ``jokers`` jokers, sorted."""
-    standard = [Card._interned[code] for code in range(4, 56)]
+    standard = CARD_CODES[1:]
     return tuple(sorted([*standard * decks, *[JOKER] * jokers]))

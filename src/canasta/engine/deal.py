@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from canasta.engine.cards import BLACK_THREES, RED_THREES, WILD_CARDS, Card, full_deck
+from canasta.engine.cards import BLACK_THREES, RED_THREES, WILD_CARDS, Card, cards_text, full_deck
 from canasta.engine.errors import CanastaError
 from canasta.engine.events import Event, RedThreeLaid, RoundDealt, UpCardTurned
 from canasta.engine.kitty import deal_kitties
@@ -48,8 +48,8 @@ def _validate_deck(rules: RuleSet, deck: Sequence[Card]) -> tuple[Card, ...]:
     expected = full_deck(decks=rules.decks, jokers=rules.jokers)
     if tuple(sorted(cards)) != expected:
         have, want = Counter(cards), Counter(expected)
-        extra = " ".join(map(str, sorted((have - want).elements())))
-        lacking = " ".join(map(str, sorted((want - have).elements())))
+        extra = cards_text(sorted((have - want).elements()))
+        lacking = cards_text(sorted((want - have).elements()))
         problems = [f"it has {len(cards)}"]
         if extra:
             problems.append(f"too many {extra}")

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from canasta.engine.cards import MELD_RANKS, RANK_OF, SEVEN, WILD_CARDS, Card, card_value
+from canasta.engine.cards import MELD_RANKS, RANK_OF, SEVEN, WILD_CARDS, Card, card_of, card_value
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.kinds import CanastaKind, kinds_missing, sevens_locked
 from canasta.engine.melds import Meld
@@ -38,7 +38,7 @@ __all__ = [
     "missing_words",
 ]
 
-_RANK_VALUE = {rank: card_value(Card.of(rank, 0)) for rank in MELD_RANKS}
+_RANK_VALUE = {rank: card_value(card_of(rank, 0)) for rank in MELD_RANKS}
 _MELD_RANKS = frozenset(MELD_RANKS)
 
 

@@ -28,6 +28,7 @@ from canasta.engine.cards import (
     WILD_CARDS,
     WILD_RANK,
     Card,
+    card_name,
     cards_value,
     rank_name,
 )
@@ -297,7 +298,7 @@ def validate_kind_take(state: GameState, action: TakePile) -> Placement:
     if state.pile_blocked:
         raise IllegalActionError(
             Reason.PILE_BLOCKED,
-            f"The pile is blocked by the {top.name} on top: nobody may take it now.",
+            f"The pile is blocked by the {card_name(top)} on top: nobody may take it now.",
             "13.9",
         )
     rules = state.rules

@@ -5,7 +5,16 @@
 from functools import lru_cache
 from typing import NamedTuple
 
-from canasta.engine.cards import MELD_RANKS, RANK_OF, WILD_CARDS, Card, cards_value, rank_name
+from canasta.engine.cards import (
+    MELD_RANKS,
+    RANK_OF,
+    WILD_CARDS,
+    Card,
+    card_text,
+    cards_text,
+    cards_value,
+    rank_name,
+)
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.rules import RuleSet
 from canasta.engine.tuples import distinct, make
@@ -59,7 +68,14 @@ class Meld(NamedTuple):
         return make(Meld, (self.rank, ordered, len(ordered) - wilds, wilds, self.concealed))
 
     def __str__(self) -> str:
-        return f"{self.rank}: {' '.join(str(card) for card in self.cards)}"
+        return f"{self.rank}: {cards_text(self.cards)}"
+
+    def __repr__(self) -> str:
+        cards = ", ".join(map(card_text, self.cards))
+        return (
+            f"Meld(rank={self.rank}, cards=({cards}), naturals={self.naturals}, "
+            f"wilds={self.wilds}, concealed={self.concealed})"
+        )
 
 
 def _wilds_in(cards: tuple[Card, ...]) -> int:

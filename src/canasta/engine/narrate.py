@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from canasta.engine.cards import THREE, WILD_RANK, Card, rank_name
+from canasta.engine.cards import THREE, WILD_RANK, Card, card_label, is_wild, rank_name, rank_of
 from canasta.engine.events import (
     CanastaCompleted,
     CardsLaidOff,
@@ -56,7 +56,7 @@ CardLabel = Callable[[Card], str]
 
 def letter_label(card: Card) -> str:
     """The default card label: rank and suit letter (``KH``, ``10D``, ``JK``)."""
-    return card.label
+    return card_label(card)
 
 
 def plain_cards(cards: Iterable[Card], label: CardLabel = letter_label) -> str:
@@ -89,7 +89,7 @@ class _Telling(NamedTuple):
 
 
 def _meld_words(rank: int, cards: tuple[Card, ...]) -> str:
-    wilds = sum(1 for card in cards if card.is_wild)
+    wilds = sum(1 for card in cards if is_wild(card))
     naturals = len(cards) - wilds
     if rank == THREE:
         return f"{_count(naturals)} black threes"
@@ -145,7 +145,7 @@ def _drawn(event: StockDrawn, told: _Telling) -> str:
 
 
 def _taken(event: PileTaken, told: _Telling) -> str:
-    rank = event.top.rank
+    rank = rank_of(event.top)
     if event.cards:
         how = (
             f"with {plain_cards(event.cards, told.label)} and melded "

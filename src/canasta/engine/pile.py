@@ -9,6 +9,7 @@ from canasta.engine.cards import (
     RED_THREES,
     WILD_CARDS,
     Card,
+    card_name,
     card_value,
     cards_of_rank,
     cards_value,
@@ -113,7 +114,7 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
     if state.pile_blocked:
         raise IllegalActionError(
             Reason.PILE_BLOCKED,
-            f"The pile is blocked by the {top.name} on top: nobody may take it now.",
+            f"The pile is blocked by the {card_name(top)} on top: nobody may take it now.",
             "4.2",
         )
     rank = RANK_OF[top]
@@ -130,7 +131,7 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
         if RANK_OF[card] != rank:
             raise IllegalActionError(
                 Reason.PILE_TOP_UNUSABLE,
-                f"To take the pile, meld its top card, the {top.name}, only with "
+                f"To take the pile, meld its top card, the {card_name(top)}, only with "
                 f"{rank_name(rank, plural=True)} and wild cards from your hand.",
                 "4.1",
             )
@@ -154,8 +155,8 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
         side = your_side(state.rules, state.turn)
         raise IllegalActionError(
             Reason.PILE_TOP_UNUSABLE,
-            f"To take the pile, meld its top card, the {top.name}, with at least two cards from "
-            f"your hand ({side.who} {side.has} no meld of {rank_name(rank, plural=True)} to "
+            f"To take the pile, meld its top card, the {card_name(top)}, with at least two cards "
+            f"from your hand ({side.who} {side.has} no meld of {rank_name(rank, plural=True)} to "
             "add it to).",
             "4.1",
         )

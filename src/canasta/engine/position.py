@@ -18,7 +18,16 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from canasta.engine.cards import NATURAL_RANKS, THREE, WILD_RANK, Card, cards_text, full_deck
+from canasta.engine.cards import (
+    NATURAL_RANKS,
+    THREE,
+    WILD_RANK,
+    Card,
+    card_text,
+    cards_text,
+    full_deck,
+    is_red_three,
+)
 from canasta.engine.deal import freezing_up_cards
 from canasta.engine.documents import (
     CardsText,
@@ -158,7 +167,7 @@ class Position(Model):
         reds = _by_name(self.red_threes, teams, "red_threes")
         melds = self._melds(rules)
         for name, cards in zip(teams, reds, strict=True):
-            if any(not c.is_red_three for c in cards):
+            if any(not is_red_three(c) for c in cards):
                 raise NotationError(f"red_threes.{name}: only red threes (d3, h3) go there.")
         pile = parse_cards_field(self.pile, "pile")
         pending = parse_cards_field(self.current.pending, "current.pending")
@@ -174,7 +183,7 @@ class Position(Model):
             spare = list(hand)
             for card in known_cards:
                 if card not in spare:
-                    raise NotationError(f"known.{seat}: {card} is not in that hand.")
+                    raise NotationError(f"known.{seat}: {card_text(card)} is not in that hand.")
                 spare.remove(card)
         frozen = self.pile_frozen
         if frozen is None:
@@ -251,7 +260,9 @@ class Position(Model):
         extra = Counter(used) - deck
         if extra:
             card = min(extra)
-            raise NotationError(f"The position holds more copies of {card} than the deck has.")
+            raise NotationError(
+                f"The position holds more copies of {card_text(card)} than the deck has."
+            )
         rest = sorted((deck - Counter(used)).elements())
         if self.stock is None:
             random.Random(f"canasta-position:{self.seed}").shuffle(rest)
@@ -390,7 +401,7 @@ def position_of(state: GameState) -> Position:
         current=TurnModel(
             played=state.played,
             turn_value=state.turn_value,
-            placed=[f"{rank}: {card}" for rank, card in state.placed],
+            placed=[f"{rank}: {card_text(card)}" for rank, card in state.placed],
             pending=cards_text(state.pending),
             asked=state.asked,
             permission=state.permission,

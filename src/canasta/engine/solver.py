@@ -32,6 +32,7 @@ from canasta.engine.cards import (
     THREE,
     TWO,
     Card,
+    card_of,
     card_value,
 )
 from canasta.engine.memo import slots
@@ -50,9 +51,9 @@ __all__ = [
 ]
 
 #: Point value of one natural of each rank.
-_RANK_VALUE = {rank: card_value(Card.of(rank, 0)) for rank in MELD_RANKS}
+_RANK_VALUE = {rank: card_value(card_of(rank, 0)) for rank in MELD_RANKS}
 _JOKER_VALUE = card_value(JOKER)
-_TWO_VALUE = card_value(Card.of(TWO, 0))
+_TWO_VALUE = card_value(card_of(TWO, 0))
 _BLACK_THREE_VALUE = card_value(min(BLACK_THREES))
 
 _MELD_RANK_SET = frozenset(MELD_RANKS)

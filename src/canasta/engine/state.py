@@ -7,7 +7,7 @@ from collections.abc import Collection, Iterable
 from enum import Enum, IntEnum
 from typing import Any, NamedTuple, TypeVar
 
-from canasta.engine.cards import BLACK_THREES, RED_THREES, WILD_CARDS, Card
+from canasta.engine.cards import BLACK_THREES, RED_THREES, WILD_CARDS, Card, card_label, card_name
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event
 from canasta.engine.melds import Meld
@@ -266,7 +266,11 @@ def not_in_hand(cards: Iterable[Card]) -> IllegalActionError:
     """The refusal of a play naming cards the player does not hold (``the king of hearts``
     for one card, labels such as ``KH 7D`` for several)."""
     listed = list(cards)
-    words = f"the {listed[0].name}" if len(listed) == 1 else " ".join(c.label for c in listed)
+    words = (
+        f"the {card_name(listed[0])}"
+        if len(listed) == 1
+        else " ".join(card_label(c) for c in listed)
+    )
     return IllegalActionError(
         Reason.NOT_IN_HAND, f"You do not hold {words}: choose cards from your hand.", "3"
     )

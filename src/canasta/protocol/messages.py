@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from canasta.engine import Action, Card, Phase, PlayerView, RoundScore, RuleSet
+from canasta.engine import Action, Card, Phase, PlayerView, RoundScore, RuleSet, card_text
 from canasta.engine.events import (
     CanastaCompleted,
     CardsLaidOff,
@@ -239,7 +239,7 @@ class ActionReply(BaseModel):
 
 
 def _cards(cards: Iterable[Card]) -> list[str]:
-    return [str(card) for card in cards]
+    return [card_text(card) for card in cards]
 
 
 def _score(score: RoundScore) -> dict[str, int]:
@@ -249,10 +249,18 @@ def _score(score: RoundScore) -> dict[str, int]:
     return {**parts, "total": score.total}
 
 
+def _card_fields(kind: type[Event]) -> dict[str, bool]:
+    """The fields of an event kind that hold cards: ``True`` for a tuple of cards, ``False``
+    for one card (a card is a plain ``int``, so only the annotation tells it from a count)."""
+    hints = kind.__annotations__
+    return {name: hint != Card for name, hint in hints.items() if hint in (Card, tuple[Card, ...])}
+
+
+_CARD_FIELDS = {kind: _card_fields(kind) for kind in EVENT_TYPES}
+
+
 def _plain(value: Any) -> Any:
-    """An event field as JSON: cards as text, score sheets as objects, tuples as lists."""
-    if isinstance(value, Card):
-        return str(value)
+    """An event field that holds no card as JSON: score sheets as objects, tuples as lists."""
     if isinstance(value, RoundScore):
         return _score(value)
     if isinstance(value, tuple):
@@ -263,8 +271,13 @@ def _plain(value: Any) -> Any:
 def event_message(event: Event, seat: int) -> dict[str, Any]:
     """``event`` as ``seat`` may hear it: a card drawn by another seat is ``null``."""
     told: dict[str, Any] = {"type": EVENT_TYPES[type(event)]}
-    for name, value in zip(event._fields, event, strict=True):
-        told[name] = _plain(value)
+    card_fields = _CARD_FIELDS[type(event)]
+    values: tuple[Any, ...] = tuple(event)
+    for name, value in zip(event._fields, values, strict=True):
+        if name not in card_fields:
+            told[name] = _plain(value)
+        else:
+            told[name] = _cards(value) if card_fields[name] else card_text(value)
     if isinstance(event, StockDrawn) and event.seat != seat:
         told["card"] = None
     return told
@@ -326,7 +339,7 @@ def view_message(seen: PlayerView) -> ViewMessage:
         turn_state=TurnMessage(
             played=seen.played,
             value=seen.turn_value,
-            placed=[(rank, str(card)) for rank, card in seen.placed],
+            placed=[(rank, card_text(card)) for rank, card in seen.placed],
             pending=_cards(seen.pending),
             asked=seen.asked,
             permission=seen.permission,

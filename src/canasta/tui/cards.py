@@ -21,6 +21,9 @@ from canasta.engine import (
     Meld,
     NextRound,
     TakePile,
+    is_wild,
+    rank_of,
+    suit_of,
 )
 from canasta.engine.narrate import meld_name
 
@@ -47,17 +50,17 @@ class CardStyle:
 
     def label(self, card: Card) -> str:
         """The card's short label: rank then suit glyph or letter; jokers are ``JK``."""
-        suit = card.suit
+        suit = suit_of(card)
         if suit is None:
             return "JK"
-        return _RANKS[card.rank] + (_LETTERS if self.ascii else _GLYPHS)[suit]
+        return _RANKS[rank_of(card)] + (_LETTERS if self.ascii else _GLYPHS)[suit]
 
     def styled(self, card: Card) -> Text:
         """The label with the suit's colour class (red or black) and wilds marked."""
         from rich.text import Text  # here: the labels alone serve the Textual-free flow
 
-        suit = card.suit
-        if card.is_wild:
+        suit = suit_of(card)
+        if is_wild(card):
             style = "bold magenta"
         elif suit is not None and suit.is_red:
             style = "bold red"
@@ -98,19 +101,19 @@ class CardStyle:
 
 def _rank_key(card: Card) -> tuple[int, int, int]:
     # Naturals by rank (4 ... K, A, then threes), wild cards at the right end.
-    if card.is_wild:
-        return (2, card.rank, int(card))
-    rank = card.rank
+    if is_wild(card):
+        return (2, rank_of(card), int(card))
+    rank = rank_of(card)
     order = 14 if rank == 1 else 15 if rank == 3 else rank
     return (1, order, int(card))
 
 
 def _suit_key(card: Card) -> tuple[int, int, int]:
-    suit = card.suit
-    if card.is_wild:
-        return (5, card.rank, int(card))
+    suit = suit_of(card)
+    if is_wild(card):
+        return (5, rank_of(card), int(card))
     assert suit is not None
-    rank = card.rank
+    rank = rank_of(card)
     return (int(suit), 14 if rank == 1 else rank, int(card))
 
 

@@ -21,7 +21,11 @@ from canasta.engine import (
     Phase,
     RuleSet,
     TakePile,
+    cards_value,
     is_legal,
+    is_red_three,
+    is_wild,
+    rank_of,
 )
 from canasta.engine.events import (
     CardsLaidOff,
@@ -145,7 +149,7 @@ def touched_by(happened: Sequence[Event], *, rules: RuleSet) -> Touched:
         if isinstance(event, (Melded, CardsLaidOff)):
             touched[rules.team_of(event.seat)].add(event.rank)
         elif isinstance(event, PileTaken):
-            touched[rules.team_of(event.seat)].add(event.top.rank)
+            touched[rules.team_of(event.seat)].add(rank_of(event.top))
     return tuple(frozenset(ranks) for ranks in touched)
 
 
@@ -155,11 +159,11 @@ def meld_plan(session: Session, cards: Sequence[Card], *, seat: int) -> list[Act
     naturals: dict[int, list[Card]] = {}
     wilds: list[Card] = []
     for card in cards:
-        if card.is_wild:
+        if is_wild(card):
             wilds.append(card)
         else:
-            naturals.setdefault(card.rank, []).append(card)
-    groups = sorted(naturals.values(), key=lambda group: -sum(c.value for c in group))
+            naturals.setdefault(rank_of(card), []).append(card)
+    groups = sorted(naturals.values(), key=lambda group: -cards_value(group))
     if len(groups) <= 1:
         return [Meld(tuple(cards))]
     seen: set[tuple[tuple[int, Card], ...]] = set()
@@ -173,7 +177,7 @@ def meld_plan(session: Session, cards: Sequence[Card], *, seat: int) -> list[Act
             for i, group in enumerate(groups)
         ]
         # Where each meld must leave the minimum reachable (railroad), the richest goes first.
-        richest = sorted(melds, key=lambda meld: -sum(card.value for card in meld.cards))
+        richest = sorted(melds, key=lambda meld: -cards_value(meld.cards))
         for order in (melds, richest):
             plan: list[Action] = list(order)
             if session.try_all(plan, seat=seat):
@@ -208,7 +212,7 @@ def deal_lines(
     lines = [describe_event(dealt, viewer=viewer, names=names, rules=rules)]
     lines.extend(
         describe_event(
-            UpCardTurned(card, frozen=card.is_wild or card.is_red_three), label=style.label
+            UpCardTurned(card, frozen=is_wild(card) or is_red_three(card)), label=style.label
         )
         for card in state.pile
     )

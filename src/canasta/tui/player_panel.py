@@ -16,7 +16,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 
-from canasta.engine import TableMeld
+from canasta.engine import TableMeld, is_wild
 from canasta.engine.cards import WILD_RANK
 from canasta.engine.kinds import KINDS, CanastaKind, canasta_kind, kinds_missing
 from canasta.tui.cards import rank_label
@@ -177,7 +177,7 @@ class PlayerPanel(TableWidget):
             name = "wild" if meld.rank == WILD_RANK else rank_label(meld.rank)
             item = Text(f"{name}{' ' if detail < 2 else ''}x{len(meld.cards)}", style="bold")
             if detail == 0:
-                ordered = sorted(meld.cards, key=lambda card: (card.is_wild, int(card)))
+                ordered = sorted(meld.cards, key=lambda card: (is_wild(card), int(card)))
                 item.append(": ")
                 item.append_text(Text(" ").join(style.styled(card) for card in ordered))
             elif detail == 1 and meld.wilds and meld.rank != WILD_RANK:

@@ -28,6 +28,9 @@ from canasta.engine import (
     Meld,
     Phase,
     TakePile,
+    cards_value,
+    is_wild,
+    rank_of,
 )
 from canasta.tui.cards import hand_order
 from canasta.tui.flow import lay_off_ranks, meld_plan, smallest_take
@@ -216,9 +219,7 @@ class TableScreen(Screen[None]):
         hand.show_hand(self.table, self.cards, self.selected, self.cursor)
         chosen = self.selection()
         hand.border_subtitle = (
-            f"{len(chosen)} selected = {sum(card.value for card in chosen)} points"
-            if chosen
-            else ""
+            f"{len(chosen)} selected = {cards_value(chosen)} points" if chosen else ""
         )
         self.query_one(StatusLine).say(self.game.status(chosen))
         # Redrawing the footer is costly: only when a key's availability changed.
@@ -327,7 +328,7 @@ class TableScreen(Screen[None]):
     def action_lay_off(self) -> None:
         """Lay the selection off on the team's meld of its rank (asking when only wilds)."""
         chosen = self.selection()
-        ranks = sorted({card.rank for card in chosen if card.is_natural})
+        ranks = sorted({rank_of(card) for card in chosen if not is_wild(card)})
         if ranks:
             self.game.submit(LayOff(ranks[0], chosen))
             return

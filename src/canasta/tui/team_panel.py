@@ -7,7 +7,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 
-from canasta.engine import TableMeld
+from canasta.engine import TableMeld, is_wild
 from canasta.tui.cards import rank_label
 from canasta.tui.seats import team_label
 from canasta.tui.widgets import Table, TableWidget
@@ -106,7 +106,7 @@ class TeamPanel(TableWidget):
             return line
         head = f"{rank_label(meld.rank):>2} x{len(meld.cards):<2} "
         line = Text(head, style="bold")
-        ordered = sorted(meld.cards, key=lambda card: (card.is_wild, int(card)))
+        ordered = sorted(meld.cards, key=lambda card: (is_wild(card), int(card)))
         cards = Text(" ").join(style.styled(card) for card in ordered)
         counts = (
             f"{meld.naturals} natural, {meld.wilds} wild",

@@ -13,7 +13,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from canasta.engine import Card, PlayerView
+from canasta.engine import Card, PlayerView, is_wild
 from canasta.engine.words import counted
 from canasta.tui.cards import CardStyle
 from canasta.tui.seats import short_name, team_labels
@@ -265,7 +265,7 @@ def frozen_by(seen: PlayerView) -> str:
     (railroad), the kind of card doing it; elsewhere the rule's two kinds of card."""
     if not seen.rules.several_melds:
         return "a wild card or red 3"
-    if any(card.is_wild for card in seen.pile):
+    if any(is_wild(card) for card in seen.pile):
         return "a wild card, until taken"
     return "a red 3, until taken"
 
