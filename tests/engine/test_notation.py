@@ -26,7 +26,7 @@ from canasta.engine.actions import (
     NextRound,
     TakePile,
 )
-from canasta.engine.cards import card_from_code, card_of
+from canasta.engine.cards import card_of
 
 ALL_KINDS = sorted(set(full_deck()))
 
@@ -94,8 +94,6 @@ def test_card_of_rejects_impossible_cards() -> None:
         card_of(14, 0)
     with pytest.raises(NotationError):
         card_of(5, None)
-    with pytest.raises(NotationError):
-        card_from_code(3)
 
 
 ACTIONS = [

@@ -33,7 +33,6 @@ __all__ = [
     "WILD_RANK",
     "Card",
     "Suit",
-    "card_from_code",
     "card_label",
     "card_name",
     "card_of",
@@ -109,7 +108,6 @@ Card = NewType("Card", int)
 
 #: Every card code, joker first.
 CARD_CODES: tuple[Card, ...] = (Card(0), *(Card(code) for code in range(4, 56)))
-_CODES = frozenset(CARD_CODES)
 _RANK_LABELS = ("JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
@@ -123,16 +121,9 @@ def card_of(rank: int, suit: Suit | int | None = None) -> Card:
     return Card(rank * 4 + int(suit))
 
 
-def card_from_code(code: int) -> Card:
-    """The card whose code is ``code``, checked (0, or 4 to 55)."""
-    if type(code) is not int or code not in _CODES:
-        raise NotationError(f"{code!r} is not a card code (0, or 4 to 55).")
-    return Card(code)
-
-
 def rank_of(card: Card) -> int:
     """1 = ace ... 13 = king; 0 for the joker."""
-    return card >> 2
+    return RANK_OF[card]
 
 
 def suit_of(card: Card) -> Suit | None:
@@ -159,19 +150,15 @@ def card_label(card: Card) -> str:
     """The card's face in letters: ``KH``, ``10D``, ``JK``."""
     if card == 0:
         return "JK"
-    return f"{_RANK_LABELS[card >> 2]}{'CDHS'[card & 3]}"
+    return f"{_RANK_LABELS[RANK_OF[card]]}{'CDHS'[card & 3]}"
 
 
 def card_name(card: Card) -> str:
     """The card in words: ``king of hearts``, ``joker``."""
     if card == 0:
         return "joker"
-    return f"{rank_name(card >> 2)} of {_SUIT_NAMES[card & 3]}"
+    return f"{rank_name(RANK_OF[card])} of {_SUIT_NAMES[card & 3]}"
 
-
-_TEXTS: dict[int, str] = {
-    code: "jk" if code == 0 else f"{'cdhs'[code & 3]}{code >> 2}" for code in CARD_CODES
-}
 
 JOKER = Card(0)
 TWO = 2
@@ -186,6 +173,10 @@ RED_THREES: frozenset[Card] = frozenset(card_of(THREE, s) for s in (Suit.DIAMOND
 BLACK_THREES: frozenset[Card] = frozenset(card_of(THREE, s) for s in (Suit.CLUBS, Suit.SPADES))
 #: ``RANK_OF[card]`` is the card's rank (0 for the joker), by code: the hot paths' lookup.
 RANK_OF: tuple[int, ...] = tuple(code >> 2 for code in range(56))
+#: Each card in notation, by code.
+_TEXTS: dict[int, str] = {
+    code: "jk" if code == 0 else f"{'cdhs'[code & 3]}{RANK_OF[code]}" for code in CARD_CODES
+}
 
 
 def cards_of_rank(hand: tuple[Card, ...], rank: int) -> tuple[Card, ...]:
