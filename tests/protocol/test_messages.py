@@ -4,11 +4,23 @@ docs/protocol.md are real messages that mean what the text says."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any, get_args
 
-from canasta.engine import card_text, classic, legal_actions, parse_action, preset, start_game, view
+from canasta.engine import (
+    Phase,
+    apply,
+    card_text,
+    classic,
+    legal_actions,
+    parse_action,
+    parse_cards,
+    preset,
+    start_game,
+    view,
+)
 from canasta.engine.events import Event
 from canasta.protocol.messages import (
     EVENT_TYPES,
@@ -77,3 +89,27 @@ def test_railroad_kitties_and_the_sevens_lock_are_in_the_view() -> None:
     assert [(s["kitty_size"], s["kitty_status"]) for s in data["seats"]] == [(0, "none")] * 4
     assert (data["kitty"], data["sevens_locked"]) == ([], False)
     assert hello_message(seat=0, rules=classic, timeout=5.0).protocol == PROTOCOL_VERSION == 1
+
+
+def test_cards_in_events_are_told_in_notation() -> None:
+    """A card is a plain int in the engine, so only the event's own field types tell a card
+    from a count: every card-carrying field reaches the wire as notation, never as a code."""
+    rng = random.Random(3)
+    told: dict[str, set[str]] = {}
+    for seed in range(6):
+        state, dealt = start_game(seed=seed)
+        events = list(dealt)
+        while state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            step = apply(state, rng.choice(legal_actions(state)))
+            events.extend(step.events)
+            state = step.state
+        for event in events:
+            message = event_message(event, getattr(event, "seat", 0))
+            for name in ("card", "top", "cards"):
+                if message.get(name) is None:
+                    continue
+                texts = message[name] if name == "cards" else [message[name]]
+                assert all(isinstance(text, str) for text in texts), message
+                parse_cards(texts)
+                told.setdefault(message["type"], set()).add(name)
+    assert {"stock_drawn", "discarded", "melded", "pile_taken", "up_card_turned"} <= set(told)
