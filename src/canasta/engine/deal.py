@@ -149,14 +149,15 @@ def deal_round(state: GameState, events: list[Event]) -> GameState:
         if index < len(state.stacked)
         else shuffled_deck(rules, state.seed, round_no)
     )
-    hands: list[list[Card]] = [[] for _ in range(rules.players)]
-    position = 0
-    for _ in range(rules.hand_size):
-        seat = dealer
-        for _ in range(rules.players):
-            seat = rules.next_seat(seat)
-            hands[seat].append(deck[position])
-            position += 1
+    # One card at a time from the dealer's left: the seat ``offset`` places after the
+    # dealer gets every ``players``-th card from the deck's ``offset``.
+    players = rules.players
+    position = players * rules.hand_size
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    seat = dealer
+    for offset in range(players):
+        seat = rules.next_seat(seat)
+        hands[seat] = list(deck[offset:position:players])
     kitties, position = deal_kitties(rules, deck, position, dealer)
     events.append(RoundDealt(round_no, dealer))
     pile: list[Card] = []
