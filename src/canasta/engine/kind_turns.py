@@ -151,7 +151,7 @@ def apply_kind_placement(
     else:
         events.append(Melded(seat, placement.rank, placement.cards, placement.merged))
     events.extend(kind_canasta_events(before, placement.meld, team, rules))
-    new = commit_placement(state, placement, team=team, top=(), played=True)
+    new = commit_placement(state, placement, {"played": True}, team=team, top=())
     if new.pending and new.melded[team]:
         new = receive_pile(new, seat, new.pending, events)
     return _settle(new, events)
@@ -169,7 +169,11 @@ def apply_kind_take(state: GameState, placement: Placement, events: list[Event])
     events.append(PileTaken(seat, top, placement.cards, len(state.pile)))
     events.extend(kind_canasta_events(before, placement.meld, team, rules))
     new = commit_placement(
-        state, placement, team=team, top=(top,), pile=(), pile_frozen=False, phase=Phase.PLAY
+        state,
+        placement,
+        {"pile": (), "pile_frozen": False, "phase": Phase.PLAY},
+        team=team,
+        top=(top,),
     )
     if not new.melded[team]:
         return _settle(new.evolve(pending=rest), events)

@@ -262,7 +262,11 @@ def take(state: GameState, placement: Placement, events: list[Event]) -> GameSta
     events.append(make(PileTaken, (seat, top, placement.cards, len(state.pile))))
     events.extend(canasta_events(before, placement.meld, team, state.rules))
     new = commit_placement(
-        state, placement, team=team, top=(top,), pile=(), pile_frozen=False, phase=PLAY_PHASE
+        state,
+        placement,
+        {"pile": (), "pile_frozen": False, "phase": PLAY_PHASE},
+        team=team,
+        top=(top,),
     )
     if not new.melded[team]:
         return new.evolve(pending=rest)

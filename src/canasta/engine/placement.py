@@ -421,11 +421,16 @@ def _remember_table(facts: TurnFacts, placement: Placement, size: int) -> None:
 
 
 def commit_placement(
-    state: GameState, placement: Placement, *, team: int, top: tuple[Card, ...], **changes: Any
+    state: GameState,
+    placement: Placement,
+    changes: dict[str, Any],
+    *,
+    team: int,
+    top: tuple[Card, ...],
 ) -> GameState:
     """The state once ``placement`` (with the pile's ``top`` card, when taking) is on the
-    table of ``team`` (the player's), with ``changes`` (as :meth:`GameState.evolve`'s)
-    besides."""
+    table of ``team`` (the player's), with ``changes`` (as :meth:`GameState.evolve`'s, in a
+    new dict that this completes) besides."""
     seat = state.turn
     rank = placement.rank
     rules = state.rules
@@ -445,7 +450,7 @@ def commit_placement(
     known = state.known[seat]
     if known:
         changes["known"] = replace_at(state.known, seat, forget_cards(known, placement.cards))
-    return state.evolve(**changes)
+    return state.evolve_from(changes)
 
 
 def canasta_events(before: Meld | None, after: Meld, team: int, rules: RuleSet) -> list[Event]:
@@ -488,7 +493,7 @@ def meld(
     else:
         events.append(make(Melded, (seat, placement.rank, placement.cards, placement.merged)))
     events.extend(canasta_events(before, placement.meld, team, state.rules))
-    new = commit_placement(state, placement, team=team, top=(), played=True)
+    new = commit_placement(state, placement, {"played": True}, team=team, top=())
     if new.pending and new.melded[team]:
         new = receive_pile(new, seat, new.pending, events)
     if not new.hands[seat] and not new.pending:

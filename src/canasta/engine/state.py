@@ -188,6 +188,11 @@ class GameState(NamedTuple):
 
     def evolve(self, **changes: Any) -> "GameState":
         """A copy with ``changes`` applied (the engine's only way to make a new state)."""
+        return self.evolve_from(changes)
+
+    def evolve_from(self, changes: dict[str, Any]) -> "GameState":
+        """:meth:`evolve` with the changes in a dict, for callers that gather them in one
+        (a keyword call would unpack it and pack a new one)."""
         values = [*self]
         for name, value in changes.items():
             values[_INDEX[name]] = value

@@ -35,7 +35,7 @@ def start_turn(
     """
     if not RED_THREES.isdisjoint(state.hands[seat]):
         if changes:
-            state = state.evolve(**changes)
+            state = state.evolve_from(changes)
             changes = None
         state = _lay_out_red_threes(state, seat, events)
     state = state.turn_begins(seat, changes)
@@ -133,7 +133,7 @@ def put_on_pile(
 ) -> GameState:
     """The state once the player's discard ``card`` is on the pile and ``hand_after`` is
     the hand; every rule system then decides what follows."""
-    return state.evolve(**_discarded(state, card, hand_after, events))
+    return state.evolve_from(_discarded(state, card, hand_after, events))
 
 
 def _discarded(
@@ -163,10 +163,10 @@ def discard(
     seat = state.turn
     changes = _discarded(state, action.card, hand_after, events)
     if not hand_after:
-        return go_out(state.evolve(**changes), state, events)
+        return go_out(state.evolve_from(changes), state, events)
     if state.placed and not state.has_played[seat]:
         changes["has_played"] = replace_at(state.has_played, seat, True)
     if not state.stock:
         events.append(StockExhausted())
-        return end_round(state.evolve(**changes), None, events)
+        return end_round(state.evolve_from(changes), None, events)
     return start_turn(state, state.rules.next_seat(seat), events, changes)
