@@ -43,16 +43,16 @@ def draw(state: GameState, events: list[Event]) -> GameState:
             if len(drawn) == count:
                 break
     hand = with_cards(state.hands[seat], drawn)
-    hands = replace_at(state.hands, seat, hand)
+    changes = {
+        "stock": stock[taken:],
+        "hands": replace_at(state.hands, seat, hand),
+        "phase": PLAY_PHASE,
+    }
     # The red threes change only when one was drawn (each field given to the copy costs).
     if reds:
         team = rules.team_of(seat)
-        red_threes = replace_at(state.red_threes, team, (*state.red_threes[team], *reds))
-        new = state.evolve(
-            stock=stock[taken:], hands=hands, red_threes=red_threes, phase=PLAY_PHASE
-        )
-    else:
-        new = state.evolve(stock=stock[taken:], hands=hands, phase=PLAY_PHASE)
+        changes["red_threes"] = replace_at(state.red_threes, team, (*state.red_threes[team], *reds))
+    new = state.evolve_from(changes)
     if len(hand) < 2 and not _can_go_out(new, rules.team_of(seat), hand):
         # A red three was the last stock card and the player holds one card, which must go
         # out and cannot: the round ends (docs/rules.md §9.1).
