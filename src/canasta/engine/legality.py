@@ -23,7 +23,7 @@ from canasta.engine.actions import (
     sorted_lay_off,
 )
 from canasta.engine.actions import Meld as MeldAction
-from canasta.engine.cards import Card, full_deck
+from canasta.engine.cards import RANK_OF, Card
 from canasta.engine.draw import validate_draw
 from canasta.engine.errors import CanastaError, IllegalActionError, Reason
 from canasta.engine.going_out import ask_refusal, validate_ask
@@ -210,7 +210,8 @@ _DRAW = DrawStock()
 _ASK = AskPartner()
 _ANSWERS: list[Action] = [Answer(True), Answer(False)]
 _NEXT = NextRound()
-_DISCARDS: dict[Card, Discard] = {card: Discard(card) for card in set(full_deck())}
+#: Each card's discard, by its code (codes 1 to 3 are no card's, and never read).
+_DISCARDS: tuple[Discard, ...] = tuple(Discard(Card(code)) for code in range(len(RANK_OF)))
 
 
 def _draws(state: GameState) -> list[DrawStock]:
@@ -219,12 +220,18 @@ def _draws(state: GameState) -> list[DrawStock]:
 
 def _discards(state: GameState) -> list[Discard]:
     hand = state.hands[state.turn]
-    if not hand:
+    if not hand or discard_error(state, hand[1:]):
         return []
-    if discard_error(state, hand[1:]):
-        return []
-    # Whether a discard is legal never depends on which held card it is.
-    return [_DISCARDS[card] for card in dict.fromkeys(hand)]
+    # Whether a discard is legal never depends on which held card it is. A sorted hand holds
+    # identical cards together: each distinct card is listed once, where it first comes (a
+    # loop costs half of ``dict.fromkeys``).
+    out = []
+    last = -1
+    for card in hand:
+        if card != last:
+            out.append(_DISCARDS[card])
+            last = card
+    return out
 
 
 def _ask(state: GameState) -> list[AskPartner]:
