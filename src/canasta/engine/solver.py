@@ -413,51 +413,54 @@ def canastas_short(table: TableCounts, rules: RuleSet) -> int:
 
 def _can_place_all(hand: HandCounts, table: TableCounts, rules: RuleSet, short: int) -> bool:
     """Whether every card of ``hand`` can go onto melds with the ``short`` more canastas
-    going out needs (:func:`canastas_short` of ``table``) on the table after."""
-    if hand.black_threes and hand.black_threes not in rules.black_three_meld_sizes:
+    going out needs (:func:`canastas_short` of ``table``) on the table after. Jokers and twos
+    count alike here, as wild cards."""
+    naturals, jokers, twos, threes = hand
+    if threes and threes not in rules.black_three_meld_sizes:
         return False
-    wilds = hand.jokers + hand.twos
-    size = rules.canasta_size
     rooms = _wild_rooms(rules)
+    size = rules.canasta_size
+    required = 0  # wild cards the new melds must take to reach the smallest meld
+    capacity = 0  # wild cards all the melds may take
+    # Each meld that is not yet a canasta may become one with wild cards of its own, beyond
+    # those it must take anyway: what that costs, when canastas are short and it can.
+    costs = []
+    # The team's melds take the hand's naturals of their rank; the rest make new melds.
+    held = dict(naturals)
+    for rank, (on_table, wild) in table.items():
+        if rank == THREE:
+            continue
+        n = on_table + held.pop(rank, 0)
+        room = rooms[n] - wild
+        if room > 0:  # a comparison costs less than a call of max()
+            capacity += room
+        else:
+            room = 0
+        if short and on_table + wild < size and size - n - wild <= room:
+            costs.append(max(0, size - n - wild))
     smallest = rules.meld_min_size
     few = rules.min_naturals
-    # Per rank: (size before wilds are added, wilds it must take, wilds it may take, and
-    # whether it was a canasta already).
-    shapes: list[tuple[int, int, int, bool]] = []
-    required = 0
-    capacity = 0
-    ranks_in_hand = set()
-    for rank, n in hand.naturals:
-        ranks_in_hand.add(rank)
-        existing = table.get(rank)
-        if existing is not None:
-            naturals, wild = existing[0] + n, existing[1]
-            room = max(0, rooms[naturals] - wild)
-            shapes.append((naturals + wild, 0, room, existing[0] + wild >= size))
-        else:
-            room = max(0, rooms[n])
-            must = max(0, smallest - n)
-            if n < few or must > room:
-                return False
-            required += must
-            shapes.append((n, must, room, False))
-        capacity += room
-    for rank, (naturals, wild) in table.items():
-        if rank not in ranks_in_hand and rank != THREE:
-            room = max(0, rooms[naturals] - wild)
+    for n in held.values():
+        room = rooms[n]
+        if room > 0:
             capacity += room
-            shapes.append((naturals + wild, 0, room, naturals + wild >= size))
+        else:
+            room = 0
+        must = smallest - n if n < smallest else 0
+        if n < few or must > room:
+            return False
+        required += must
+        if short:
+            most = max(must, size - n)
+            if most <= room:
+                costs.append(most - must)
+    wilds = jokers + twos
     if not required <= wilds <= capacity:
         return False
     if not short:
         return True
-    # Each meld that is not yet a canasta may become one with wild cards of its own, beyond
-    # those it must take anyway: complete the cheapest ``short`` of them.
-    costs = sorted(
-        max(must, size - before) - must
-        for before, must, cap, was in shapes
-        if not was and max(must, size - before) <= cap
-    )
+    # Complete the cheapest ``short`` of them.
+    costs.sort()
     return len(costs) >= short and required + sum(costs[:short]) <= wilds
 
 
