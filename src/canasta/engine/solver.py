@@ -27,6 +27,7 @@ from typing import NamedTuple
 from canasta.engine.cards import (
     BLACK_THREES,
     JOKER,
+    KING,
     MELD_RANKS,
     RANK_OF,
     THREE,
@@ -146,14 +147,15 @@ def _counts(
 
 def count_hand(cards: tuple[Card, ...]) -> HandCounts:
     """Summarise cards (no red threes) as :class:`HandCounts`."""
-    counts: dict[int, int] = {}
+    # Counted by rank in a list, which the interpreter indexes faster than a dict.
+    counts = [0] * (KING + 1)
     for card in cards:
-        rank = RANK_OF[card]
-        counts[rank] = counts.get(rank, 0) + 1
-    jokers = counts.pop(0, 0)
-    twos = counts.pop(TWO, 0)
-    black = counts.pop(THREE, 0)
-    return _counts(tuple(sorted(counts.items())), jokers, twos, black)
+        counts[RANK_OF[card]] += 1
+    naturals = []
+    for rank in MELD_RANKS:
+        if counts[rank]:
+            naturals.append((rank, counts[rank]))
+    return _counts(tuple(naturals), counts[RANK_OF[JOKER]], counts[TWO], counts[THREE])
 
 
 def _wild_rooms(rules: RuleSet) -> tuple[int, ...]:
