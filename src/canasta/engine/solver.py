@@ -192,26 +192,32 @@ def max_meld_value(hand: HandCounts, table: TableCounts, rules: RuleSet) -> tupl
     capacity = 0
     short_ranks: list[tuple[int, int]] = []  # (value of its naturals, how many)
     ranks_in_hand = set()
+    # Rooms are clamped at zero by comparisons: the builtin ``max`` is a slow call.
     for rank, n in hand.naturals:
         ranks_in_hand.add(rank)
         existing = table.get(rank)
         if existing is not None:
             value += n * _RANK_VALUE[rank]
             used += n
-            capacity += max(0, rooms[existing[0] + n] - existing[1])
-        elif n >= smallest or (n >= few and smallest - n <= max(0, rooms[n])):
-            if n >= smallest:
-                value += n * _RANK_VALUE[rank]
-                used += n
-                capacity += max(0, rooms[n])
-            else:
-                short_ranks.append((n * _RANK_VALUE[rank], n))
+            room = rooms[existing[0] + n] - existing[1]
+            if room > 0:
+                capacity += room
+        elif n >= smallest:
+            value += n * _RANK_VALUE[rank]
+            used += n
+            if rooms[n] > 0:
+                capacity += rooms[n]
+        elif n >= few and smallest - n <= rooms[n]:
+            short_ranks.append((n * _RANK_VALUE[rank], n))
     for rank, (naturals, wilds) in table.items():
         if rank not in ranks_in_hand and rank != THREE:
-            capacity += max(0, rooms[naturals] - wilds)
+            room = rooms[naturals] - wilds
+            if room > 0:
+                capacity += room
     wild_count = hand.jokers + hand.twos
     # Short ranks (a natural pair) each need wilds to reach the minimum size; unlock the
-    # most valuable first. Each unlocked rank then also offers its remaining capacity.
+    # most valuable first. Each unlocked rank then also offers its remaining capacity (its
+    # room is at least the wilds it needs).
     short_ranks.sort(reverse=True)
     spare = wild_count
     for naturals_value, n in short_ranks:
@@ -221,9 +227,9 @@ def max_meld_value(hand: HandCounts, table: TableCounts, rules: RuleSet) -> tupl
         spare -= need
         value += naturals_value
         used += n
-        capacity += max(0, rooms[n]) - need
-    placed = wild_count - spare + min(spare, capacity)
-    jokers = min(hand.jokers, placed)
+        capacity += rooms[n] - need
+    placed = wild_count - spare + (spare if spare < capacity else capacity)
+    jokers = hand.jokers if hand.jokers < placed else placed
     value += jokers * _JOKER_VALUE + (placed - jokers) * _TWO_VALUE
     used += placed
     return value, used
