@@ -15,7 +15,6 @@ from canasta.engine.actions import LayOff, sorted_lay_off, sorted_meld
 from canasta.engine.actions import Meld as MeldAction
 from canasta.engine.cards import (
     ACE,
-    BLACK_THREES,
     JOKER,
     NATURAL_RANKS,
     RED_THREES,
@@ -141,7 +140,8 @@ def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
     naturals, wilds = hand_groups(hand)
     if not facts.melded:
         # No placement can reach the minimum if everything meldable together falls short.
-        blacks = cards_value(card for card in hand if card in BLACK_THREES)
+        # The black threes held are worth the hand's threes (a red three is worth nothing).
+        blacks = cards_value(naturals.get(THREE, ()))
         if max_meld_value(count_hand(hand), table, rules)[0] + blacks < facts.need:
             return []
     memo = _memo.table(rules)
