@@ -475,12 +475,17 @@ def _can_place_all(hand: HandCounts, table: TableCounts, rules: RuleSet, short: 
 def hand_groups(hand: tuple[Card, ...]) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:
     """A sorted hand's naturals by rank (ascending), and its wild cards."""
     groups: dict[int, tuple[Card, ...]] = {}
+    # A sorted hand holds each rank's cards together: each card extends its rank's run or
+    # starts the next, and the run so far is filed under its rank.
+    rank = -1
+    run: tuple[Card, ...] = ()
     for card in hand:
-        rank = RANK_OF[card]
-        if rank in groups:
-            groups[rank] += (card,)
+        if RANK_OF[card] == rank:
+            run += (card,)
         else:
-            groups[rank] = (card,)
-    # Wild cards are the jokers and the twos (a sorted hand holds each rank's cards together).
+            rank = RANK_OF[card]
+            run = (card,)
+        groups[rank] = run
+    # Wild cards are the jokers and the twos.
     wilds = groups.pop(RANK_OF[JOKER], ()) + groups.pop(TWO, ())
     return groups, wilds
