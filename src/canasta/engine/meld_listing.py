@@ -68,7 +68,7 @@ def _shapes(rules: RuleSet, offer: Offer) -> list[Shape]:
     """Each legal shape that plays of ``offer`` make: naturals it holds (two at least for a
     new meld) with wild cards, in listing order."""
     _, mine, base, lay_off, wilds = offer
-    most = min(rules.max_wilds, len(wilds))
+    most = len(wilds) if len(wilds) < rules.max_wilds else rules.max_wilds  # as the listing's
     low = 0 if lay_off else rules.min_naturals
     nat_groups = sub_multisets_by_size(mine, low, len(mine))
     wild_groups = sub_multisets_by_size(wilds, 0, most)
@@ -145,7 +145,8 @@ def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
         if max_meld_value(count_hand(hand), table, rules)[0] + blacks < facts.need:
             return []
     memo = _memo.table(rules)
-    most_wilds = min(rules.max_wilds, len(wilds))
+    # The most wild cards a play places (a comparison: the builtin min is a slow call).
+    most_wilds = len(wilds) if len(wilds) < rules.max_wilds else rules.max_wilds
     few = rules.min_naturals
     smallest = rules.meld_min_size - most_wilds
     # An offer whose plays take at most this many naturals lies wholly in the guard's free
