@@ -154,30 +154,34 @@ def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
     reach = facts.unguarded - most_wilds
     out: list[MeldAction | LayOff] = []
     # New melds by rank (black threes among them, §5.5), then lay-offs on the team's melds.
+    # An offer that ``memo`` holds is read here; _plays finds the others.
     for rank, cards in naturals.items():
-        if len(cards) < few or rank in table or cards[0] in RED_THREES:
+        if len(cards) < few or rank in table:
             continue
         if rank == THREE:  # black threes: never on the table here
-            out.extend(_black_three_melds(state, cards))
+            if cards[0] not in RED_THREES:
+                out.extend(_black_three_melds(state, cards))
         elif len(cards) >= smallest:
-            out.extend(_plays(state, memo, (rank, cards, _NEW, False, wilds), reach))
+            offer = (rank, cards, _NEW, False, wilds)
+            known = memo.get(offer) if len(cards) <= reach else None
+            out.extend(_plays(state, memo, offer, reach) if known is None else known)
     for rank, base in table.items():
         mine = naturals.get(rank, ())
         if mine or wilds:
-            out.extend(_plays(state, memo, (rank, mine, base, True, wilds), reach))
+            offer = (rank, mine, base, True, wilds)
+            known = memo.get(offer) if len(mine) <= reach else None
+            out.extend(_plays(state, memo, offer, reach) if known is None else known)
     return out
 
 
 def _plays(
     state: GameState, memo: FreePlays, offer: Offer, reach: int
 ) -> Sequence[MeldAction | LayOff]:
-    """The legal plays of ``offer``: remembered in the guard's free region (at most
-    ``reach`` naturals), weighed one by one beyond it."""
+    """The legal plays of ``offer``, which ``memo`` does not hold: remembered in the guard's
+    free region (at most ``reach`` naturals), weighed one by one beyond it."""
     if len(offer[1]) > reach:
         return _guarded_plays(state, offer)
-    known = memo.get(offer)
-    if known is None:
-        known = memo[offer] = _free_plays(state.rules, offer, _pool.table(memo))
+    known = memo[offer] = _free_plays(state.rules, offer, _pool.table(memo))
     return known
 
 
