@@ -68,7 +68,8 @@ def _shapes(rules: RuleSet, offer: Offer) -> list[Shape]:
     """Each legal shape that plays of ``offer`` make: naturals it holds (two at least for a
     new meld) with wild cards, in listing order."""
     _, mine, base, lay_off, wilds = offer
-    most = len(wilds) if len(wilds) < rules.max_wilds else rules.max_wilds  # as the listing's
+    # The most wild cards a play places (a comparison: the builtin min is a slow call).
+    most = len(wilds) if len(wilds) < rules.max_wilds else rules.max_wilds
     low = 0 if lay_off else rules.min_naturals
     nat_groups = sub_multisets_by_size(mine, low, len(mine))
     wild_groups = sub_multisets_by_size(wilds, 0, most)
