@@ -27,6 +27,7 @@ from canasta.engine.actions import (
     TakePile,
 )
 from canasta.engine.cards import card_of
+from canasta.engine.events import CARD_FIELDS, PileTaken, RoundDealt, StockDrawn
 
 ALL_KINDS = sorted(set(full_deck()))
 
@@ -178,3 +179,11 @@ def test_malformed_action_raises_notation_error_naming_it(text: str) -> None:
     if text.strip():
         assert repr(text) in message
     assert message.strip()
+
+
+def test_events_show_their_cards_in_notation() -> None:
+    assert repr(StockDrawn(0, parse_card("h13"))) == "StockDrawn(seat=0, card=h13)"
+    taken = PileTaken(1, parse_card("c13"), parse_cards("c13 d13"), 7)
+    assert repr(taken) == "PileTaken(seat=1, top=c13, cards=(c13, d13), size=7)"
+    assert repr(RoundDealt(1, 3)) == "RoundDealt(round_no=1, dealer=3)"
+    assert CARD_FIELDS[PileTaken] == {"top": False, "cards": True}

@@ -2,18 +2,20 @@
 
 Events are named tuples (cheap to build and to import);
 :func:`~canasta.engine.tuples.distinct` makes events of different kinds unequal even when
-their fields are equal.
+their fields are equal. A card is a plain ``int``, so :data:`CARD_FIELDS` names the fields
+that hold cards, and an event's ``repr`` shows them in notation.
 """
 
 # No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
-from typing import NamedTuple, TypeAlias
+from typing import Any, NamedTuple, TypeAlias, get_args
 
-from canasta.engine.cards import Card
+from canasta.engine.cards import Card, card_text
 from canasta.engine.scoring import RoundScore
 from canasta.engine.tuples import distinct
 
 __all__ = [
+    "CARD_FIELDS",
     "CanastaCompleted",
     "CardsLaidOff",
     "Discarded",
@@ -204,3 +206,38 @@ Event: TypeAlias = (
     | RoundScored
     | GameWon
 )
+
+
+def _card_fields(kind: type[Event]) -> dict[str, bool]:
+    hints = kind.__annotations__
+    return {name: hint != Card for name, hint in hints.items() if hint in (Card, tuple[Card, ...])}
+
+
+#: The fields of each kind of event that hold cards: ``True`` for a tuple of cards, ``False``
+#: for one card (only the field's type tells a card from a count).
+CARD_FIELDS: dict[type[Event], dict[str, bool]] = {
+    kind: _card_fields(kind) for kind in get_args(Event)
+}
+
+
+def _in_notation(value: Any, several: bool | None) -> str:
+    if several is None:
+        return repr(value)
+    if several:
+        return f"({', '.join(map(card_text, value))})"
+    return card_text(value)
+
+
+def _repr(event: Any) -> str:
+    """``StockDrawn(seat=0, card=h13)``: the event with its cards in notation."""
+    fields = CARD_FIELDS[type(event)]
+    told = ", ".join(
+        f"{name}={_in_notation(value, fields.get(name))}"
+        for name, value in zip(event._fields, event, strict=True)
+    )
+    return f"{type(event).__name__}({told})"
+
+
+for _kind, _fields in CARD_FIELDS.items():
+    if _fields:
+        _kind.__repr__ = _repr  # type: ignore[method-assign]

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 
 from canasta.engine import Action, Card, Phase, PlayerView, RoundScore, RuleSet, card_text
 from canasta.engine.events import (
+    CARD_FIELDS,
     CanastaCompleted,
     CardsLaidOff,
     Discarded,
@@ -249,16 +250,6 @@ def _score(score: RoundScore) -> dict[str, int]:
     return {**parts, "total": score.total}
 
 
-def _card_fields(kind: type[Event]) -> dict[str, bool]:
-    """The fields of an event kind that hold cards: ``True`` for a tuple of cards, ``False``
-    for one card (a card is a plain ``int``, so only the annotation tells it from a count)."""
-    hints = kind.__annotations__
-    return {name: hint != Card for name, hint in hints.items() if hint in (Card, tuple[Card, ...])}
-
-
-_CARD_FIELDS = {kind: _card_fields(kind) for kind in EVENT_TYPES}
-
-
 def _plain(value: Any) -> Any:
     """An event field that holds no card as JSON: score sheets as objects, tuples as lists."""
     if isinstance(value, RoundScore):
@@ -271,7 +262,7 @@ def _plain(value: Any) -> Any:
 def event_message(event: Event, seat: int) -> dict[str, Any]:
     """``event`` as ``seat`` may hear it: a card drawn by another seat is ``null``."""
     told: dict[str, Any] = {"type": EVENT_TYPES[type(event)]}
-    card_fields = _CARD_FIELDS[type(event)]
+    card_fields = CARD_FIELDS[type(event)]
     values: tuple[Any, ...] = tuple(event)
     for name, value in zip(event._fields, values, strict=True):
         if name not in card_fields:
