@@ -102,19 +102,19 @@ class CardStyle:
 def _rank_key(card: Card) -> tuple[int, int, int]:
     # Naturals by rank (4 ... K, A, then threes), wild cards at the right end.
     if is_wild(card):
-        return (2, rank_of(card), int(card))
+        return (2, rank_of(card), card)
     rank = rank_of(card)
     order = 14 if rank == 1 else 15 if rank == 3 else rank
-    return (1, order, int(card))
+    return (1, order, card)
 
 
 def _suit_key(card: Card) -> tuple[int, int, int]:
     suit = suit_of(card)
     if is_wild(card):
-        return (5, rank_of(card), int(card))
+        return (5, rank_of(card), card)
     assert suit is not None
     rank = rank_of(card)
-    return (int(suit), 14 if rank == 1 else rank, int(card))
+    return (int(suit), 14 if rank == 1 else rank, card)
 
 
 def hand_order(cards: Iterable[Card], *, by_suit: bool = False) -> list[Card]:

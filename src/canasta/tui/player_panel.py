@@ -177,7 +177,7 @@ class PlayerPanel(TableWidget):
             name = "wild" if meld.rank == WILD_RANK else rank_label(meld.rank)
             item = Text(f"{name}{' ' if detail < 2 else ''}x{len(meld.cards)}", style="bold")
             if detail == 0:
-                ordered = sorted(meld.cards, key=lambda card: (is_wild(card), int(card)))
+                ordered = sorted(meld.cards, key=lambda card: (is_wild(card), card))
                 item.append(": ")
                 item.append_text(Text(" ").join(style.styled(card) for card in ordered))
             elif detail == 1 and meld.wilds and meld.rank != WILD_RANK:

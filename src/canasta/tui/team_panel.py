@@ -106,7 +106,7 @@ class TeamPanel(TableWidget):
             return line
         head = f"{rank_label(meld.rank):>2} x{len(meld.cards):<2} "
         line = Text(head, style="bold")
-        ordered = sorted(meld.cards, key=lambda card: (is_wild(card), int(card)))
+        ordered = sorted(meld.cards, key=lambda card: (is_wild(card), card))
         cards = Text(" ").join(style.styled(card) for card in ordered)
         counts = (
             f"{meld.naturals} natural, {meld.wilds} wild",
