@@ -22,7 +22,7 @@ from canasta.engine.kind_guard import discard_refusal, kind_facts
 from canasta.engine.kind_play import kind_canasta_events, kind_meld_candidates
 from canasta.engine.kinds import open_meld
 from canasta.engine.kitty import kitty_statuses, take_kitty
-from canasta.engine.placement import Placement, commit_placement, receive_pile
+from canasta.engine.placement import Placement, commit_placement
 from canasta.engine.round_end import end_round
 from canasta.engine.state import (
     GameState,
@@ -151,9 +151,9 @@ def apply_kind_placement(
     else:
         events.append(Melded(seat, placement.rank, placement.cards, placement.merged))
     events.extend(kind_canasta_events(before, placement.meld, team, rules))
-    new = commit_placement(state, placement, {"played": True}, team=team, top=())
-    if new.pending and new.melded[team]:
-        new = receive_pile(new, seat, new.pending, events)
+    new = commit_placement(
+        state, placement, {"played": True}, team=team, top=(), rest=state.pending, events=events
+    )
     return _settle(new, events)
 
 
@@ -174,7 +174,7 @@ def apply_kind_take(state: GameState, placement: Placement, events: list[Event])
         {"pile": (), "pile_frozen": False, "phase": Phase.PLAY},
         team=team,
         top=(top,),
+        rest=rest,
+        events=events,
     )
-    if not new.melded[team]:
-        return _settle(new.evolve(pending=rest), events)
-    return _settle(receive_pile(new, seat, rest, events), events)
+    return _settle(new, events)

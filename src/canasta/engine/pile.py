@@ -29,7 +29,6 @@ from canasta.engine.placement import (
     commit_placement,
     place_cards,
     placement_error,
-    receive_pile,
     turn_facts,
 )
 from canasta.engine.rules import RuleSet
@@ -267,10 +266,9 @@ def take(state: GameState, placement: Placement, events: list[Event]) -> GameSta
         {"pile": (), "pile_frozen": False, "phase": PLAY_PHASE},
         team=team,
         top=(top,),
+        rest=rest,
+        events=events,
     )
-    if not new.melded[team]:
-        return new.evolve(pending=rest)
-    new = receive_pile(new, seat, rest, events)
-    if not new.hands[seat]:
+    if not new.hands[seat] and not new.pending:
         return go_out(new, state, events)
     return new

@@ -50,7 +50,6 @@ __all__ = [
     "meld",
     "place_cards",
     "placement_error",
-    "receive_pile",
     "turn_facts",
     "validate_meld",
 ]
@@ -427,10 +426,17 @@ def commit_placement(
     *,
     team: int,
     top: tuple[Card, ...],
+    rest: tuple[Card, ...],
+    events: list[Event],
 ) -> GameState:
     """The state once ``placement`` (with the pile's ``top`` card, when taking) is on the
     table of ``team`` (the player's), with ``changes`` (as :meth:`GameState.evolve`'s, in a
-    new dict that this completes) besides."""
+    new dict that this completes) besides.
+
+    ``rest`` is the rest of a taken pile: it joins the hand once the team has melded (a red
+    three in it is laid out, unreplaced), and waits until then (§4.4). Placing and receiving
+    make one copy of the state.
+    """
     seat = state.turn
     rank = placement.rank
     rules = state.rules
@@ -438,18 +444,36 @@ def commit_placement(
     # rank, in an order of their own, and are left to _table_of).
     if placement.merged and not rules.several_melds:
         _remember_table(turn_facts(state), placement, rules.canasta_size)
-    changes["hands"] = replace_at(state.hands, seat, placement.hand_after)
     changes["melds"] = replace_at(state.melds, team, placement.melds_after)
     changes["placed"] = (*state.placed, *[(rank, card) for card in (*placement.cards, *top)])
     # What else may change is left out of the copy's changes when it does not.
     turn_value = state.turn_value + placement.value
     if placement.value:
         changes["turn_value"] = turn_value
-    if not state.melded[team] and turn_value >= state.minimums[team]:
+    melded = state.melded[team]
+    if not melded and turn_value >= state.minimums[team]:
+        melded = True
         changes["melded"] = replace_at(state.melded, team, True)
+    hand = placement.hand_after
     known = state.known[seat]
     if known:
-        changes["known"] = replace_at(state.known, seat, forget_cards(known, placement.cards))
+        known = forget_cards(known, placement.cards)
+    if rest and not melded:
+        changes["pending"] = rest
+    elif rest:
+        if not RED_THREES.isdisjoint(rest):
+            reds = tuple(card for card in rest if card in RED_THREES)
+            rest = tuple(card for card in rest if card not in RED_THREES)
+            for card in reds:
+                events.append(RedThreeLaid(seat, card, False))
+            red_threes = state.red_threes
+            changes["red_threes"] = replace_at(red_threes, team, red_threes[team] + reds)
+        hand = with_cards(hand, rest)
+        known = tuple(sorted((*known, *rest)))
+        changes["pending"] = ()
+    changes["hands"] = replace_at(state.hands, seat, hand)
+    if known is not state.known[seat]:
+        changes["known"] = replace_at(state.known, seat, known)
     return state.evolve_from(changes)
 
 
@@ -458,27 +482,6 @@ def canasta_events(before: Meld | None, after: Meld, team: int, rules: RuleSet) 
     if after.is_canasta(rules) and (before is None or not before.is_canasta(rules)):
         return [CanastaCompleted(team, after.rank, after.is_natural, after.concealed)]
     return []
-
-
-def receive_pile(
-    state: GameState, seat: int, cards: tuple[Card, ...], events: list[Event]
-) -> GameState:
-    """The rest of a taken pile goes to the hand; a red three in it is laid out, unreplaced."""
-    rest = cards
-    red_threes = state.red_threes
-    if not RED_THREES.isdisjoint(cards):
-        reds = tuple(c for c in cards if c in RED_THREES)
-        rest = tuple(c for c in cards if c not in RED_THREES)
-        for card in reds:
-            events.append(RedThreeLaid(seat, card, False))
-        team = state.rules.team_of(seat)
-        red_threes = replace_at(red_threes, team, red_threes[team] + reds)
-    return state.evolve(
-        hands=replace_at(state.hands, seat, with_cards(state.hands[seat], rest)),
-        red_threes=red_threes,
-        known=replace_at(state.known, seat, tuple(sorted((*state.known[seat], *rest)))),
-        pending=(),
-    )
 
 
 def meld(
@@ -493,9 +496,9 @@ def meld(
     else:
         events.append(make(Melded, (seat, placement.rank, placement.cards, placement.merged)))
     events.extend(canasta_events(before, placement.meld, team, state.rules))
-    new = commit_placement(state, placement, {"played": True}, team=team, top=())
-    if new.pending and new.melded[team]:
-        new = receive_pile(new, seat, new.pending, events)
+    new = commit_placement(
+        state, placement, {"played": True}, team=team, top=(), rest=state.pending, events=events
+    )
     if not new.hands[seat] and not new.pending:
         return go_out(new, state, events)
     return new
