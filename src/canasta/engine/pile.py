@@ -118,11 +118,11 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
         )
     rank = RANK_OF[top]
     cards = action.cards
-    hand_after = without_cards(state.hands[state.turn], cards)
+    hand = state.hands[state.turn]
+    hand_after = without_cards(hand, cards)
     if hand_after is None:
         raise not_in_hand(cards)
-    facts = turn_facts(state)
-    team = facts.team
+    team = state.rules.team_of(state.turn)
     naturals = 0
     for card in cards:
         if card in WILD_CARDS:
@@ -150,7 +150,7 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
                 f"{rank_name(rank, plural=True)} from your hand, with no wild cards.",
                 "4.3",
             )
-    elif rank not in facts.table and len(cards) < 2:
+    elif len(cards) < 2 and state.team_meld(team, rank) is None:
         side = your_side(state.rules, state.turn)
         raise IllegalActionError(
             Reason.PILE_TOP_UNUSABLE,
@@ -162,10 +162,18 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
     meld, merged, melds_after = place_cards(
         state, team=team, rank=rank, cards=(*cards, top), need_existing=False
     )
-    error = _take_error(state, facts, cards, naturals=meld.naturals, wilds=meld.wilds)
-    if error is not None:
-        raise error
-    value = 0 if facts.melded else meld.value
+    melded = state.melded[team]
+    rest = _rest_of_pile(pile)
+    # As in the listing, a take in the guard's free region (TurnFacts.unguarded: once melded,
+    # two cards kept besides the rest of the pile, since in the draw phase nothing is
+    # pending and partner has not answered) needs neither the guard nor the turn's facts.
+    if not melded or len(cards) > len(hand) - 2 + len(rest):
+        error = _take_error(
+            state, turn_facts(state), cards, naturals=meld.naturals, wilds=meld.wilds, rest=rest
+        )
+        if error is not None:
+            raise error
+    value = 0 if melded else meld.value
     return make(Placement, (rank, cards, hand_after, melds_after, meld, merged, value))
 
 

@@ -407,14 +407,15 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
     return make(Placement, (rank, cards, hand_after, melds_after, meld, merged, value))
 
 
-def _remember_table(facts: TurnFacts, placement: Placement, size: int) -> None:
-    """Remember the team's table once ``placement`` has joined a meld of the team, as
-    :func:`_table_of` would build it at the next decision, from the turn's own table (the
+def _remember_table(melds: tuple[Meld, ...], placement: Placement, size: int) -> None:
+    """Remember the team's table once ``placement`` has joined one of its ``melds``, as
+    :func:`_table_of` would build it at the next decision, from the table of ``melds`` (the
     rank is in it already, so the ranks keep their order)."""
+    before, canastas = _table_of(melds, size)
     rank = placement.rank
     meld = placement.meld
-    table = {**facts.table, rank: (meld.naturals, meld.wilds)}
-    canastas = facts.canastas + (len(meld.cards) >= size > sum(facts.table[rank]))
+    table = {**before, rank: (meld.naturals, meld.wilds)}
+    canastas += len(meld.cards) >= size > sum(before[rank])
     _tables.insert(0, (placement.melds_after, size, table, canastas))
     del _tables[_TABLES_KEPT:]
 
@@ -443,7 +444,7 @@ def commit_placement(
     # The next decision finds the team's table ready (railroad's hold several melds of a
     # rank, in an order of their own, and are left to _table_of).
     if placement.merged and not rules.several_melds:
-        _remember_table(turn_facts(state), placement, rules.canasta_size)
+        _remember_table(state.melds[team], placement, rules.canasta_size)
     changes["melds"] = replace_at(state.melds, team, placement.melds_after)
     changes["placed"] = (*state.placed, *[(rank, card) for card in (*placement.cards, *top)])
     # What else may change is left out of the copy's changes when it does not.
