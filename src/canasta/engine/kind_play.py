@@ -171,7 +171,7 @@ def validate_kind_meld(state: GameState, action: MeldAction | LayOff) -> Placeme
         )
     if error is not None:
         raise error
-    return Placement(rank, cards, hand_after, melds_after, meld, target is not None, value)
+    return Placement(rank, cards, hand_after, melds_after, meld, target, value)
 
 
 def _released(state: GameState, value: int) -> tuple[Card, ...]:
@@ -344,7 +344,7 @@ def validate_kind_take(state: GameState, action: TakePile) -> Placement:
     )
     if error is not None:
         raise error
-    return Placement(rank, cards, hand_after, melds_after, meld, target is not None, value)
+    return Placement(rank, cards, hand_after, melds_after, meld, target, value)
 
 
 def kind_take_candidates(state: GameState) -> list[TakePile]:

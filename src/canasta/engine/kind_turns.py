@@ -20,7 +20,6 @@ from canasta.engine.events import (
 )
 from canasta.engine.kind_guard import discard_refusal, kind_facts
 from canasta.engine.kind_play import kind_canasta_events, kind_meld_candidates
-from canasta.engine.kinds import open_meld
 from canasta.engine.kitty import kitty_statuses, take_kitty
 from canasta.engine.placement import Placement, commit_placement
 from canasta.engine.round_end import end_round
@@ -145,11 +144,11 @@ def apply_kind_placement(
     seat = state.turn
     rules = state.rules
     team = rules.team_of(seat)
-    before = open_meld(state.melds[team], placement.rank, rules) if placement.merged else None
+    before = placement.before
     if lay_off:
         events.append(CardsLaidOff(seat, placement.rank, placement.cards))
     else:
-        events.append(Melded(seat, placement.rank, placement.cards, placement.merged))
+        events.append(Melded(seat, placement.rank, placement.cards, before is not None))
     events.extend(kind_canasta_events(before, placement.meld, team, rules))
     new = commit_placement(
         state, placement, {"played": True}, team=team, top=(), rest=state.pending, events=events
@@ -165,7 +164,7 @@ def apply_kind_take(state: GameState, placement: Placement, events: list[Event])
     team = rules.team_of(seat)
     top = state.pile[-1]
     rest = state.pile[:-1]
-    before = open_meld(state.melds[team], placement.rank, rules) if placement.merged else None
+    before = placement.before
     events.append(PileTaken(seat, top, placement.cards, len(state.pile)))
     events.extend(kind_canasta_events(before, placement.meld, team, rules))
     new = commit_placement(

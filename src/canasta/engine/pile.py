@@ -159,7 +159,7 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
             "add it to).",
             "4.1",
         )
-    meld, merged, melds_after = place_cards(
+    meld, before, melds_after = place_cards(
         state, team=team, rank=rank, cards=(*cards, top), need_existing=False
     )
     melded = state.melded[team]
@@ -174,7 +174,7 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
         if error is not None:
             raise error
     value = 0 if melded else meld.value
-    return make(Placement, (rank, cards, hand_after, melds_after, meld, merged, value))
+    return make(Placement, (rank, cards, hand_after, melds_after, meld, before, value))
 
 
 #: What a take may place: the naturals of the top card's rank held, the wild cards held
@@ -265,7 +265,7 @@ def take(state: GameState, placement: Placement, events: list[Event]) -> GameSta
     team = state.rules.team_of(seat)
     top = state.pile[-1]
     rest = state.pile[:-1]
-    before = state.team_meld(team, placement.rank) if placement.merged else None
+    before = placement.before
     events.append(make(PileTaken, (seat, top, placement.cards, len(state.pile))))
     events.extend(canasta_events(before, placement.meld, team, state.rules))
     new = commit_placement(

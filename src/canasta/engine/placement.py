@@ -284,7 +284,8 @@ class Placement(NamedTuple):
     hand_after: tuple[Card, ...]
     melds_after: tuple[Meld, ...]
     meld: Meld
-    merged: bool
+    #: The team's meld that the cards join (``None`` when they start one).
+    before: Meld | None
     #: Points counted toward the initial minimum.
     value: int
 
@@ -297,9 +298,10 @@ def place_cards(
     cards: tuple[Card, ...],
     need_existing: bool,
     black_threes: bool = False,
-) -> tuple[Meld, bool, tuple[Meld, ...]]:
-    """The meld of ``rank`` of ``team`` (the player's) once ``cards`` join it, whether it
-    existed, and the team's melds after; refused when the meld would break §5.1 or §5.4."""
+) -> tuple[Meld, Meld | None, tuple[Meld, ...]]:
+    """The meld of ``rank`` of ``team`` (the player's) once ``cards`` join it, the meld
+    before (``None`` if there was none), and the team's melds after; refused when the meld
+    would break §5.1 or §5.4."""
     rules = state.rules
     melds = state.melds[team]
     # A team's melds lie by rank, one of each (§5.3): ``rank``'s is found, or goes, here.
@@ -329,7 +331,7 @@ def place_cards(
         )
         if error is not None:
             raise error
-    return meld, existing is not None, melds_after
+    return meld, existing, melds_after
 
 
 def black_threes_too_soon(state: GameState, team: int, left: int) -> bool:
@@ -377,7 +379,7 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
             "Your black threes were your last play: discard your last card to go out.",
             "5.5",
         )
-    meld, merged, melds_after = place_cards(
+    meld, before, melds_after = place_cards(
         state,
         team=team,
         rank=rank,
@@ -404,7 +406,7 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
         )
         if error is not None:
             raise error
-    return make(Placement, (rank, cards, hand_after, melds_after, meld, merged, value))
+    return make(Placement, (rank, cards, hand_after, melds_after, meld, before, value))
 
 
 def _remember_table(melds: tuple[Meld, ...], placement: Placement, size: int) -> None:
@@ -443,7 +445,7 @@ def commit_placement(
     rules = state.rules
     # The next decision finds the team's table ready (railroad's hold several melds of a
     # rank, in an order of their own, and are left to _table_of).
-    if placement.merged and not rules.several_melds:
+    if placement.before is not None and not rules.several_melds:
         _remember_table(state.melds[team], placement, rules.canasta_size)
     changes["melds"] = replace_at(state.melds, team, placement.melds_after)
     changes["placed"] = (*state.placed, *[(rank, card) for card in (*placement.cards, *top)])
@@ -491,11 +493,12 @@ def meld(
     """Apply a meld or lay-off, validated as ``placement``."""
     seat = state.turn
     team = state.rules.team_of(seat)
-    before = state.team_meld(team, placement.rank) if placement.merged else None
+    before = placement.before
     if type(action) is LayOff:
         events.append(make(CardsLaidOff, (seat, placement.rank, placement.cards)))
     else:
-        events.append(make(Melded, (seat, placement.rank, placement.cards, placement.merged)))
+        merged = before is not None
+        events.append(make(Melded, (seat, placement.rank, placement.cards, merged)))
     events.extend(canasta_events(before, placement.meld, team, state.rules))
     new = commit_placement(
         state, placement, {"played": True}, team=team, top=(), rest=state.pending, events=events
