@@ -34,7 +34,7 @@ from canasta.engine.placement import (
 )
 from canasta.engine.rules import RuleSet
 from canasta.engine.solver import (
-    count_hand,
+    hand_counts,
     hand_groups,
     max_meld_value,
 )
@@ -143,7 +143,7 @@ def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
         # No placement can reach the minimum if everything meldable together falls short.
         # The black threes held are worth the hand's threes (a red three is worth nothing).
         blacks = cards_value(naturals.get(THREE, ()))
-        if max_meld_value(count_hand(hand), table, rules)[0] + blacks < facts.need:
+        if max_meld_value(hand_counts(hand), table, rules)[0] + blacks < facts.need:
             return []
     memo = _memo.table(rules)
     # The most wild cards a play places (a comparison: the builtin min is a slow call).

@@ -27,9 +27,12 @@ from canasta.engine.melds import Meld, meld_error, split_rank, valid_shapes
 from canasta.engine.memo import slots
 from canasta.engine.rules import RuleSet
 from canasta.engine.solver import (
+    HandCounts,
     can_go_out,
     can_reach,
     count_hand,
+    count_hand_less,
+    hand_counts,
 )
 from canasta.engine.state import (
     GameState,
@@ -171,35 +174,34 @@ def placement_error(
     permission = facts.permission
     if left >= 2 and facts.melded and permission is None:
         return None
-    size = rules.canasta_size
-    completes = naturals_after + wilds_after >= size > sum(facts.table.get(rank, (0, 0)))
-    enough = facts.canastas + completes >= rules.canastas_to_go_out
     need = facts.need - value
-    if left == 0:
-        if not enough:
-            return IllegalActionError(
-                Reason.NO_CANASTA,
-                f"That would leave you no cards, and {canastas_needed(rules, state.turn)}.",
-                "6.1",
-            )
-        if permission is False:
-            return IllegalActionError(
-                Reason.GOING_OUT_FORBIDDEN,
-                "Your partner said no: you may not go out this turn.",
-                "8.2",
-            )
-        if need > 0:
-            return IllegalActionError(
-                Reason.BELOW_MINIMUM,
-                f"Your melds this turn make {state.turn_value + value}, below your minimum "
-                f"of {state.minimums[facts.team]}.",
-                "7.1",
-            )
-        return None
-    if (
-        left < 2
-        and not enough
-        and (
+    # Canastas matter only to a play that leaves fewer than two cards.
+    if left < 2:
+        size = rules.canasta_size
+        completes = naturals_after + wilds_after >= size > sum(facts.table.get(rank, (0, 0)))
+        enough = facts.canastas + completes >= rules.canastas_to_go_out
+        if left == 0:
+            if not enough:
+                return IllegalActionError(
+                    Reason.NO_CANASTA,
+                    f"That would leave you no cards, and {canastas_needed(rules, state.turn)}.",
+                    "6.1",
+                )
+            if permission is False:
+                return IllegalActionError(
+                    Reason.GOING_OUT_FORBIDDEN,
+                    "Your partner said no: you may not go out this turn.",
+                    "8.2",
+                )
+            if need > 0:
+                return IllegalActionError(
+                    Reason.BELOW_MINIMUM,
+                    f"Your melds this turn make {state.turn_value + value}, below your minimum "
+                    f"of {state.minimums[facts.team]}.",
+                    "7.1",
+                )
+            return None
+        if not enough and (
             held
             or not _last_card_goes_out(
                 facts,
@@ -211,23 +213,23 @@ def placement_error(
                 need=need,
                 rules=rules,
             )
-        )
-    ):
-        return IllegalActionError(
-            Reason.HAND_TOO_SMALL,
-            "That would leave you fewer than two cards (one left means going out), and "
-            f"{canastas_needed(rules, state.turn)}.",
-            "3.3",
-        )
-    if left < 2 and permission is False:
-        return IllegalActionError(
-            Reason.GOING_OUT_FORBIDDEN,
-            "Your partner said no: keep at least two cards, since one card left means going out.",
-            "8.2",
-        )
+        ):
+            return IllegalActionError(
+                Reason.HAND_TOO_SMALL,
+                "That would leave you fewer than two cards (one left means going out), and "
+                f"{canastas_needed(rules, state.turn)}.",
+                "3.3",
+            )
+        if permission is False:
+            return IllegalActionError(
+                Reason.GOING_OUT_FORBIDDEN,
+                "Your partner said no: keep at least two cards, since one card left means "
+                "going out.",
+                "8.2",
+            )
     if need <= 0 and permission is None:
         return None
-    hand_after = count_hand((*(without_cards(facts.hand, cards) or ()), *received))
+    hand_after = _hand_after(facts.hand, cards, received)
     table = {**facts.table, rank: (naturals_after, wilds_after)}
     if need > 0 and not can_reach(
         need,
@@ -267,9 +269,19 @@ def _last_card_goes_out(
 ) -> bool:
     """Whether the one card a play leaves can still go out (§3.3): laid off so that the team
     has the canastas it needs, or discarded once it has them."""
-    last = count_hand((*(without_cards(facts.hand, cards) or ()), *received))
+    last = _hand_after(facts.hand, cards, received)
     table = {**facts.table, rank: (naturals_after, wilds_after)}
     return can_go_out(last, table, rules, need=max(0, need))
+
+
+def _hand_after(
+    hand: tuple[Card, ...], cards: tuple[Card, ...], received: tuple[Card, ...]
+) -> HandCounts:
+    """The counts of ``hand`` once ``cards`` leave it and ``received`` join it."""
+    if received:
+        return count_hand((*(without_cards(hand, cards) or ()), *received))
+    # Most plays bring no card in: the hand is counted once for all its plays.
+    return count_hand_less(hand_counts(hand), cards)
 
 
 _RANK = attrgetter("rank")

@@ -46,6 +46,8 @@ __all__ = [
     "can_reach",
     "canastas_short",
     "count_hand",
+    "count_hand_less",
+    "hand_counts",
     "hand_groups",
     "max_meld_value",
     "two_stranded",
@@ -156,6 +158,39 @@ def count_hand(cards: tuple[Card, ...]) -> HandCounts:
         if counts[rank]:
             naturals.append((rank, counts[rank]))
     return _counts(tuple(naturals), counts[RANK_OF[JOKER]], counts[TWO], counts[THREE])
+
+
+def hand_counts(hand: tuple[Card, ...]) -> HandCounts:
+    """:func:`count_hand` of ``hand``, remembered for the last hand counted: the listing and
+    the guard weigh many plays from one hand."""
+    known, counts = _last_hand[0]
+    if known is not hand:
+        counts = count_hand(hand)
+        _last_hand[0] = (hand, counts)
+    return counts
+
+
+#: The hand counted last, and its counts (the slot holds the hand itself, so ``is`` never
+#: matches a different hand).
+_last_hand: list[tuple[tuple[Card, ...] | None, HandCounts]] = slots((None, _counts((), 0, 0, 0)))
+
+
+def count_hand_less(hand: HandCounts, cards: tuple[Card, ...]) -> HandCounts:
+    """``hand`` less ``cards`` (which it holds), as :func:`count_hand` would count what is
+    left: a play takes a few cards, and the hand need not be counted again card by card."""
+    taken = [0] * (KING + 1)
+    for card in cards:
+        taken[RANK_OF[card]] += 1
+    naturals = []
+    for rank, n in hand.naturals:
+        if n > taken[rank]:
+            naturals.append((rank, n - taken[rank]))
+    return _counts(
+        tuple(naturals),
+        hand.jokers - taken[RANK_OF[JOKER]],
+        hand.twos - taken[TWO],
+        hand.black_threes - taken[THREE],
+    )
 
 
 def _wild_rooms(rules: RuleSet) -> tuple[int, ...]:
