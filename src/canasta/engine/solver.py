@@ -226,12 +226,15 @@ def max_meld_value(hand: HandCounts, table: TableCounts, rules: RuleSet) -> tupl
     used = 0
     capacity = 0
     short_ranks: list[tuple[int, int]] = []  # (value of its naturals, how many)
+    # The ranks of the team's melds that the hand holds: the table's others add their room
+    # below.
     ranks_in_hand = set()
+    wild_count = hand.jokers + hand.twos
     # Rooms are clamped at zero by comparisons: the builtin ``max`` is a slow call.
     for rank, n in hand.naturals:
-        ranks_in_hand.add(rank)
         existing = table.get(rank)
         if existing is not None:
+            ranks_in_hand.add(rank)
             value += n * _RANK_VALUE[rank]
             used += n
             room = rooms[existing[0] + n] - existing[1]
@@ -242,14 +245,14 @@ def max_meld_value(hand: HandCounts, table: TableCounts, rules: RuleSet) -> tupl
             used += n
             if rooms[n] > 0:
                 capacity += rooms[n]
-        elif n >= few and smallest - n <= rooms[n]:
+        elif n >= few and smallest - n <= wild_count and smallest - n <= rooms[n]:
+            # A short rank needing more wild cards than the hand holds is never unlocked.
             short_ranks.append((n * _RANK_VALUE[rank], n))
     for rank, (naturals, wilds) in table.items():
         if rank not in ranks_in_hand and rank != THREE:
             room = rooms[naturals] - wilds
             if room > 0:
                 capacity += room
-    wild_count = hand.jokers + hand.twos
     # Short ranks (a natural pair) each need wilds to reach the minimum size; unlock the
     # most valuable first. Each unlocked rank then also offers its remaining capacity (its
     # room is at least the wilds it needs).
