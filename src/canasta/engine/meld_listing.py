@@ -67,16 +67,22 @@ _pool: BoundedMemo[int, PlaysByCards] = BoundedMemo(len(NATURAL_RANKS) + 1)
 def _shapes(rules: RuleSet, offer: Offer) -> list[Shape]:
     """Each legal shape that plays of ``offer`` make: naturals it holds (two at least for a
     new meld) with wild cards, in listing order."""
-    _, mine, base, lay_off, wilds = offer
-    # The most wild cards a play places (a comparison: the builtin min is a slow call).
-    most = len(wilds) if len(wilds) < rules.max_wilds else rules.max_wilds
-    low = 0 if lay_off else rules.min_naturals
+    _, mine, base, _, wilds = offer
+    low, most = _limits(rules, offer)
     nat_groups = sub_multisets_by_size(mine, low, len(mine))
     wild_groups = sub_multisets_by_size(wilds, 0, most)
     out: list[Shape] = []
     for n, w, naturals_after, wilds_after in _counts(rules, base, low, len(mine), most):
         out.append((naturals_after, wilds_after, nat_groups[n], wild_groups[w]))
     return out
+
+
+def _limits(rules: RuleSet, offer: Offer) -> tuple[int, int]:
+    """The fewest naturals and the most wild cards that a play of ``offer`` places."""
+    _, _, _, lay_off, wilds = offer
+    # The most wild cards a play places (a comparison: the builtin min is a slow call).
+    most = len(wilds) if len(wilds) < rules.max_wilds else rules.max_wilds
+    return 0 if lay_off else rules.min_naturals, most
 
 
 #: Sizes of a shape: the naturals and the wild cards it places, and the meld's after.
@@ -213,13 +219,19 @@ def _free_plays(
 ) -> tuple[MeldAction | LayOff, ...]:
     """Every play of ``offer``, in the guard's free region (nothing to weigh), each taken
     from ``pool`` when it is there."""
-    rank, _, _, lay_off, _ = offer
+    rank, mine, base, lay_off, wilds = offer
     # Only aces sort below the twos.
     ace = rank == ACE
     plays = pool.setdefault(rank if lay_off else 0, {})
+    low, most = _limits(rules, offer)
+    nat_groups = sub_multisets_by_size(mine, low, len(mine))
+    wild_groups = sub_multisets_by_size(wilds, 0, most)
     out: list[MeldAction | LayOff] = []
-    for _, _, nats, wild_group in _shapes(rules, offer):
-        for nat in nats:
+    # Nothing here is weighed, so the shapes' sizes are all it needs: they are read from
+    # their table, not through :func:`_shapes`, whose tuples it would build and drop.
+    for n, w, _, _ in _counts(rules, base, low, len(mine), most):
+        wild_group = wild_groups[w]
+        for nat in nat_groups[n]:
             for wild in wild_group:
                 cards = tuple(sorted(nat + wild)) if ace else wild + nat
                 play = plays.get(cards)
