@@ -24,8 +24,9 @@ from collections.abc import Callable
 
 from canasta.engine import GameState, Phase, apply, legal_actions, new_game
 from canasta.engine.cards import RED_THREES, full_deck
+from canasta.engine.counts import count_hand
 from canasta.engine.memo import clear_caches
-from canasta.engine.solver import can_go_out, can_reach, count_hand
+from canasta.engine.solver import can_go_out, can_reach
 
 
 def percentile(samples: list[float], fraction: float) -> float:

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from canasta.engine import is_wild, rank_of, solver
 from canasta.engine.cards import MELD_RANKS, RED_THREES, full_deck, parse_cards
+from canasta.engine.counts import count_hand
 from canasta.engine.rules import RuleSet, preset
-from canasta.engine.solver import can_go_out, count_hand
+from canasta.engine.solver import can_go_out
 
 _DECK = [card for card in full_deck() if card not in RED_THREES]
 _RULES = [preset("classic"), preset("traditional", 6), preset("classic", 2)]

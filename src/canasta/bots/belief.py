@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from canasta.bots.normal import Situation, answer_yes
 from canasta.engine import Card, GameState, Phase, PlayerView, card_value, determinize, view
 from canasta.engine.cards import BLACK_THREES, RED_THREES, WILD_CARDS
-from canasta.engine.solver import can_go_out, count_hand
+from canasta.engine.counts import count_hand
+from canasta.engine.solver import can_go_out
 
 __all__ = ["Memory", "asker_can_go_out", "sample_deal"]
 

@@ -47,8 +47,9 @@ from canasta.engine import (
     legal,
     view,
 )
+from canasta.engine.counts import count_hand
 from canasta.engine.scoring import score_team
-from canasta.engine.solver import count_hand, max_meld_value
+from canasta.engine.solver import max_meld_value
 
 __all__ = ["HardBot", "evaluate", "step_work"]
 

@@ -50,8 +50,9 @@ from canasta.engine.cards import (
     WILD_CARDS,
     Suit,
 )
+from canasta.engine.counts import count_hand
 from canasta.engine.scoring import score_team
-from canasta.engine.solver import can_go_out, canastas_short, count_hand
+from canasta.engine.solver import can_go_out, canastas_short
 from canasta.engine.state import without_cards
 from canasta.engine.words import counted
 

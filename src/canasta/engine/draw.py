@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from canasta.engine.cards import RED_THREES, Card
+from canasta.engine.counts import count_hand
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event, RedThreeLaid, StockDrawn, StockExhausted
 from canasta.engine.round_end import end_round
-from canasta.engine.solver import can_go_out, count_hand
+from canasta.engine.solver import can_go_out
 from canasta.engine.state import PLAY_PHASE, GameState, replace_at, with_cards
 from canasta.engine.tuples import make
 

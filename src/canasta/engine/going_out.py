@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from canasta.engine.cards import THREE, WILD_CARDS, Card
+from canasta.engine.counts import count_hand
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event, PartnerAnswered, PartnerAsked, WentOut
 from canasta.engine.melds import meld_error
 from canasta.engine.round_end import end_round
 from canasta.engine.rules import RuleSet
-from canasta.engine.solver import TableCounts, can_go_out, count_hand, two_stranded
+from canasta.engine.solver import TableCounts, can_go_out, two_stranded
 from canasta.engine.state import GameState, Phase
 
 __all__ = [

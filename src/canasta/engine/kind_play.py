@@ -32,6 +32,7 @@ from canasta.engine.cards import (
     cards_value,
     rank_name,
 )
+from canasta.engine.counts import hand_groups
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import CanastaCompleted, Event
 from canasta.engine.kind_guard import kind_facts, kind_guard
@@ -41,7 +42,6 @@ from canasta.engine.memo import forget_with, slots
 from canasta.engine.multisets import sub_multisets, sub_multisets_by_size
 from canasta.engine.placement import Placement
 from canasta.engine.rules import RuleSet
-from canasta.engine.solver import hand_groups
 from canasta.engine.state import GameState, not_in_hand, without_cards
 
 #: Sub-multisets of cards grouped by size (see :func:`sub_multisets_by_size`).

@@ -26,6 +26,7 @@ from canasta.engine.actions import Meld as MeldAction
 from canasta.engine.cards import RANK_OF, Card
 from canasta.engine.draw import validate_draw
 from canasta.engine.errors import CanastaError, IllegalActionError, Reason
+from canasta.engine.facts import turn_facts
 from canasta.engine.going_out import ask_refusal, validate_ask
 from canasta.engine.kind_play import (
     kind_canonical,
@@ -39,7 +40,7 @@ from canasta.engine.meld_listing import meld_candidates
 from canasta.engine.melds import split_rank
 from canasta.engine.memo import slots
 from canasta.engine.pile import take_candidates, validate_take
-from canasta.engine.placement import Placement, turn_facts, validate_meld
+from canasta.engine.placement import Placement, validate_meld
 from canasta.engine.rules import RuleSet, classic
 from canasta.engine.state import ANSWER_PHASE, DRAW_PHASE, PLAY_PHASE, GameState, Phase
 from canasta.engine.turns import discard_error, validate_discard

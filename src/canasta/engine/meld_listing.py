@@ -22,22 +22,15 @@ from canasta.engine.cards import (
     Card,
     cards_value,
 )
+from canasta.engine.counts import hand_counts, hand_groups
 from canasta.engine.errors import IllegalActionError
+from canasta.engine.facts import turn_facts
 from canasta.engine.melds import valid_shapes
 from canasta.engine.memo import BoundedMemo, slots
 from canasta.engine.multisets import sub_multisets, sub_multisets_by_size
-from canasta.engine.placement import (
-    black_threes_too_soon,
-    placement_error,
-    turn_facts,
-    validate_meld,
-)
+from canasta.engine.placement import black_threes_too_soon, placement_error, validate_meld
 from canasta.engine.rules import RuleSet
-from canasta.engine.solver import (
-    hand_counts,
-    hand_groups,
-    max_meld_value,
-)
+from canasta.engine.solver import max_meld_value
 from canasta.engine.state import GameState
 
 __all__ = ["meld_candidates"]

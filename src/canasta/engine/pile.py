@@ -16,23 +16,23 @@ from canasta.engine.cards import (
     rank_name,
     wild_cards_in,
 )
+from canasta.engine.counts import count_hand
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event, PileTaken
+from canasta.engine.facts import TurnFacts, turn_facts
 from canasta.engine.going_out import go_out
 from canasta.engine.melds import valid_shapes
 from canasta.engine.memo import BoundedMemo
 from canasta.engine.multisets import sub_multisets
 from canasta.engine.placement import (
     Placement,
-    TurnFacts,
     canasta_events,
     commit_placement,
     place_cards,
     placement_error,
-    turn_facts,
 )
 from canasta.engine.rules import RuleSet
-from canasta.engine.solver import count_hand, max_meld_value
+from canasta.engine.solver import max_meld_value
 from canasta.engine.state import PLAY_PHASE, GameState, not_in_hand, without_cards
 from canasta.engine.tuples import make
 from canasta.engine.words import your_side

@@ -20,20 +20,14 @@ from canasta.engine.cards import (
     cards_value,
     rank_name,
 )
+from canasta.engine.counts import HandCounts, count_hand, count_hand_less, hand_counts
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import CanastaCompleted, CardsLaidOff, Event, Melded, RedThreeLaid
+from canasta.engine.facts import TurnFacts, remember_table, turn_facts
 from canasta.engine.going_out import canastas_needed, go_out
 from canasta.engine.melds import Meld, meld_error, split_rank, valid_shapes
-from canasta.engine.memo import slots
 from canasta.engine.rules import RuleSet
-from canasta.engine.solver import (
-    HandCounts,
-    can_go_out,
-    can_reach,
-    count_hand,
-    count_hand_less,
-    hand_counts,
-)
+from canasta.engine.solver import can_go_out, can_reach
 from canasta.engine.state import (
     GameState,
     forget_cards,
@@ -47,102 +41,13 @@ from canasta.engine.words import your_side
 
 __all__ = [
     "Placement",
-    "TurnFacts",
     "canasta_events",
     "commit_placement",
     "meld",
     "place_cards",
     "placement_error",
-    "turn_facts",
     "validate_meld",
 ]
-
-
-class TurnFacts(NamedTuple):
-    """What the guard needs to know of the player's turn, gathered once per position."""
-
-    team: int
-    hand: tuple[Card, ...]
-    melded: bool
-    #: Points still needed for the initial meld this turn (0 once melded).
-    need: int
-    #: The team's canastas on the table.
-    canastas: int
-    permission: bool | None
-    #: Cards of a taken pile waiting for the initial minimum, counted as held (§3.3).
-    held: int
-    #: ``(naturals, wilds)`` of each of the team's melds, by rank.
-    table: dict[int, tuple[int, int]]
-    #: The guard's free region: a play that takes at most this many cards from the hand
-    #: (less those it brings in) breaks no rule of the turn; -1 when every play is weighed.
-    unguarded: int
-
-
-def turn_facts(state: GameState) -> TurnFacts:
-    """The facts of the turn in ``state`` (the phase is ``DRAW`` or ``PLAY``), gathered once
-    for the listing and the action's own check of one position."""
-    last = _last_facts[0]
-    if last[0] is state:
-        return last[1]
-    facts = _gather_facts(state)
-    # The slot holds the state itself, so ``is`` can never match a different position.
-    _last_facts[0] = (state, facts)
-    return facts
-
-
-def _gather_facts(state: GameState) -> TurnFacts:
-    rules = state.rules
-    team = rules.team_of(state.turn)
-    melded = state.melded[team]
-    hand = state.hands[state.turn]
-    held = sum(1 for card in state.pending if card not in RED_THREES) if state.pending else 0
-    table, canastas = _table_of(state.melds[team], rules.canasta_size)
-    permission = state.permission
-    return make(
-        TurnFacts,
-        (
-            team,
-            hand,
-            melded,
-            0 if melded else state.minimums[team] - state.turn_value,
-            canastas,
-            permission,
-            held,
-            table,
-            # Two cards kept, with the team melded and partner not asked, is all the turn
-            # asks.
-            len(hand) + held - 2 if melded and permission is None else -1,
-        ),
-    )
-
-
-def _table_of(melds: tuple[Meld, ...], size: int) -> tuple[dict[int, tuple[int, int]], int]:
-    """A team's melds as ``(naturals, wilds)`` by rank, and how many are canastas of
-    ``size`` cards. Both teams' latest are remembered: their melds change only when they
-    play, not at every decision. The table is shared: callers copy it to change it."""
-    for known, known_size, table, canastas in _tables:
-        if known is melds and known_size == size:
-            return table, canastas
-    table = {}
-    canastas = 0
-    for meld in melds:
-        table[meld.rank] = (meld.naturals, meld.wilds)
-        canastas += len(meld.cards) >= size  # Meld.is_canasta, inlined on the hot path
-    _tables.insert(0, (melds, size, table, canastas))
-    del _tables[_TABLES_KEPT:]
-    return table, canastas
-
-
-#: The team melds whose tables were built last (each slot holds the melds themselves, so
-#: ``is`` never matches different melds), newest first.
-_tables: list[tuple[tuple[Meld, ...], int, dict[int, tuple[int, int]], int]] = slots()
-_TABLES_KEPT = 6
-
-
-#: The position whose facts were gathered last, and its facts.
-_last_facts: list[tuple[GameState | None, TurnFacts]] = slots(
-    (None, TurnFacts(0, (), False, 0, False, None, 0, {}, -1))
-)
 
 
 def placement_error(
@@ -421,19 +326,6 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
     return make(Placement, (rank, cards, hand_after, melds_after, meld, before, value))
 
 
-def _remember_table(melds: tuple[Meld, ...], placement: Placement, size: int) -> None:
-    """Remember the team's table once ``placement`` has joined one of its ``melds``, as
-    :func:`_table_of` would build it at the next decision, from the table of ``melds`` (the
-    rank is in it already, so the ranks keep their order)."""
-    before, canastas = _table_of(melds, size)
-    rank = placement.rank
-    meld = placement.meld
-    table = {**before, rank: (meld.naturals, meld.wilds)}
-    canastas += len(meld.cards) >= size > sum(before[rank])
-    _tables.insert(0, (placement.melds_after, size, table, canastas))
-    del _tables[_TABLES_KEPT:]
-
-
 def commit_placement(
     state: GameState,
     placement: Placement,
@@ -456,9 +348,11 @@ def commit_placement(
     rank = placement.rank
     rules = state.rules
     # The next decision finds the team's table ready (railroad's hold several melds of a
-    # rank, in an order of their own, and are left to _table_of).
+    # rank, in an order of their own, and are left to the turn facts).
     if placement.before is not None and not rules.several_melds:
-        _remember_table(state.melds[team], placement, rules.canasta_size)
+        remember_table(
+            state.melds[team], placement.melds_after, rank, placement.meld, rules.canasta_size
+        )
     changes["melds"] = replace_at(state.melds, team, placement.melds_after)
     changes["placed"] = (*state.placed, *[(rank, card) for card in (*placement.cards, *top)])
     # What else may change is left out of the copy's changes when it does not.
