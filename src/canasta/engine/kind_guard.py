@@ -22,7 +22,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from canasta.engine.cards import MELD_RANKS, RANK_OF, SEVEN, WILD_CARDS, Card, card_of, card_value
+from canasta.engine.cards import MELD_RANKS, RANK_OF, SEVEN, WILD_CARDS, Card
+from canasta.engine.counts import RANK_VALUE
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.kinds import CanastaKind, kinds_missing, sevens_locked
 from canasta.engine.melds import Meld
@@ -38,7 +39,6 @@ __all__ = [
     "missing_words",
 ]
 
-_RANK_VALUE = {rank: card_value(card_of(rank, 0)) for rank in MELD_RANKS}
 _MELD_RANKS = frozenset(MELD_RANKS)
 
 
@@ -164,7 +164,7 @@ def _witness(
     counts = Counter(RANK_OF[c] for c in hand if c not in WILD_CARDS and RANK_OF[c] in _MELD_RANKS)
 
     def value(rank: int, count: int) -> int:
-        return _placeable(count, opens.get(rank, 0), size, low) * _RANK_VALUE[rank]
+        return _placeable(count, opens.get(rank, 0), size, low) * RANK_VALUE[rank]
 
     base = sum(value(rank, count) for rank, count in counts.items())
     if not reserve:
