@@ -73,9 +73,13 @@ def _shapes(rules: RuleSet, offer: Offer) -> list[Shape]:
 def _limits(rules: RuleSet, offer: Offer) -> tuple[int, int]:
     """The fewest naturals and the most wild cards that a play of ``offer`` places."""
     _, _, _, lay_off, wilds = offer
-    # The most wild cards a play places (a comparison: the builtin min is a slow call).
-    most = len(wilds) if len(wilds) < rules.max_wilds else rules.max_wilds
-    return 0 if lay_off else rules.min_naturals, most
+    return 0 if lay_off else rules.min_naturals, _wild_cap(rules, wilds)
+
+
+def _wild_cap(rules: RuleSet, wilds: tuple[Card, ...]) -> int:
+    """The most of the wild cards held, ``wilds``, that one play places."""
+    # A comparison: the builtin min is a slow call.
+    return len(wilds) if len(wilds) < rules.max_wilds else rules.max_wilds
 
 
 #: Sizes of a shape: the naturals and the wild cards it places, and the meld's after.
@@ -145,8 +149,7 @@ def meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
         if max_meld_value(hand_counts(hand), table, rules)[0] + blacks < facts.need:
             return []
     memo = _memo.table(rules)
-    # The most wild cards a play places (a comparison: the builtin min is a slow call).
-    most_wilds = len(wilds) if len(wilds) < rules.max_wilds else rules.max_wilds
+    most_wilds = _wild_cap(rules, wilds)
     few = rules.min_naturals
     smallest = rules.meld_min_size - most_wilds
     # An offer whose plays take at most this many naturals lies wholly in the guard's free
