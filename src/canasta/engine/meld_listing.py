@@ -35,9 +35,6 @@ from canasta.engine.state import GameState
 
 __all__ = ["meld_candidates"]
 
-#: A shape of plays: the naturals and wild cards of the meld after them, and the naturals
-#: and the wild cards they may place (each a choice of same-sized sets).
-Shape = tuple[int, int, tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]
 #: What may go onto one meld: its rank, the naturals of it held, the meld's ``(naturals,
 #: wilds)`` before (``(0, 0)`` for a new meld), whether it is a lay-off, the wilds held.
 Offer = tuple[int, tuple[Card, ...], tuple[int, int], bool, tuple[Card, ...]]
@@ -55,19 +52,6 @@ _memo: BoundedMemo[Offer, tuple[MeldAction | LayOff, ...]] = BoundedMemo(16384)
 #: collector walks a few objects per offer, not a few per play. The pool belongs to one
 #: memo table and starts empty with the next (it holds one table per rank, never more).
 _pool: BoundedMemo[int, PlaysByCards] = BoundedMemo(len(NATURAL_RANKS) + 1)
-
-
-def _shapes(rules: RuleSet, offer: Offer) -> list[Shape]:
-    """Each legal shape that plays of ``offer`` make: naturals it holds (two at least for a
-    new meld) with wild cards, in listing order."""
-    _, mine, base, _, wilds = offer
-    low, most = _limits(rules, offer)
-    nat_groups = sub_multisets_by_size(mine, low, len(mine))
-    wild_groups = sub_multisets_by_size(wilds, 0, most)
-    out: list[Shape] = []
-    for n, w, naturals_after, wilds_after in _counts(rules, base, low, len(mine), most):
-        out.append((naturals_after, wilds_after, nat_groups[n], wild_groups[w]))
-    return out
 
 
 def _limits(rules: RuleSet, offer: Offer) -> tuple[int, int]:
@@ -223,8 +207,6 @@ def _free_plays(
     nat_groups = sub_multisets_by_size(mine, low, len(mine))
     wild_groups = sub_multisets_by_size(wilds, 0, most)
     out: list[MeldAction | LayOff] = []
-    # Nothing here is weighed, so the shapes' sizes are all it needs: they are read from
-    # their table, not through :func:`_shapes`, whose tuples it would build and drop.
     for n, w, _, _ in _counts(rules, base, low, len(mine), most):
         wild_group = wild_groups[w]
         for nat in nat_groups[n]:
@@ -243,15 +225,21 @@ def _guarded_plays(state: GameState, offer: Offer) -> list[MeldAction | LayOff]:
     """The plays of ``offer`` that the guard passes."""
     facts = turn_facts(state)
     free = facts.unguarded
-    rank, _, _, lay_off, _ = offer
+    rules = state.rules
+    rank, mine, base, lay_off, wilds = offer
+    ace = rank == ACE
+    low, most = _limits(rules, offer)
+    nat_groups = sub_multisets_by_size(mine, low, len(mine))
+    wild_groups = sub_multisets_by_size(wilds, 0, most)
     out: list[MeldAction | LayOff] = []
     # The guard weighs counts and values, never suits: plays of one shape with as many
     # jokers get one verdict.
     verdicts: dict[tuple[int, int, int], bool] = {}
-    for naturals_after, wilds_after, nats, wild_group in _shapes(state.rules, offer):
-        for nat in nats:
+    for n, w, naturals_after, wilds_after in _counts(rules, base, low, len(mine), most):
+        wild_group = wild_groups[w]
+        for nat in nat_groups[n]:
             for wild in wild_group:
-                cards = tuple(sorted(nat + wild)) if rank == ACE else wild + nat
+                cards = tuple(sorted(nat + wild)) if ace else wild + nat
                 if len(cards) > free:
                     kind = (naturals_after, wilds_after, wild.count(JOKER))
                     passed = verdicts.get(kind)
