@@ -92,7 +92,9 @@ def _draw_sentence(state: GameState, *, viewer: int, legal: Sequence[Action]) ->
     if any(isinstance(item, TakePile) for item in legal):
         return f"{draws}; t takes the pile (select the cards to meld with it)."
     top = state.pile_top
-    mine = tuple(card for card in state.hands[viewer] if top and rank_of(card) == rank_of(top))
+    mine = tuple(
+        card for card in state.hands[viewer] if top is not None and rank_of(card) == rank_of(top)
+    )
     if state.rules.several_melds:  # a take with exactly two naturals, or onto the open meld
         mine = mine[:2] if len(mine) >= 2 else ()
     attempt = TakePile(mine)
