@@ -162,14 +162,15 @@ def test_a_served_game_plays_in_chromium(
         tab.press("r")
         tab.wait_for("Resumed the game")
         assert "Your hand: 11 cards" in tab.text
+
+        # A server that is killed cannot tell its games to quit: each game notices and ends.
+        # The tab stays open meanwhile: closing it would end the game by the usual path.
+        (game,) = _children(process.pid)
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+        _wait(lambda: not _running(game), seconds=10, what="the game to end with its server")
         browser.close()
     assert shot.stat().st_size > 10_000
-
-    # A server that is killed cannot tell its games to quit: each game notices and ends.
-    (game,) = _children(process.pid)
-    os.kill(process.pid, signal.SIGKILL)
-    process.wait()
-    _wait(lambda: not _running(game), seconds=10, what="the game to end with its server")
 
 
 def _running(pid: int) -> bool:
