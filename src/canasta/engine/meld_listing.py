@@ -54,10 +54,18 @@ _memo: BoundedMemo[Offer, tuple[MeldAction | LayOff, ...]] = BoundedMemo(16384)
 _pool: BoundedMemo[int, PlaysByCards] = BoundedMemo(len(NATURAL_RANKS) + 1)
 
 
-def _limits(rules: RuleSet, offer: Offer) -> tuple[int, int]:
-    """The fewest naturals and the most wild cards that a play of ``offer`` places."""
-    _, _, _, lay_off, wilds = offer
-    return 0 if lay_off else rules.min_naturals, _wild_cap(rules, wilds)
+def _shapes(rules: RuleSet, offer: Offer) -> Shapes:
+    """The shapes of the plays of ``offer``: a play of shape ``(n, w, ...)`` in the sizes
+    places one of the naturals' choices of ``n`` cards and one of the wild cards' of ``w``
+    (a new meld takes at least the fewest naturals, a play at most the wild-card cap)."""
+    _, mine, base, lay_off, wilds = offer
+    low = 0 if lay_off else rules.min_naturals
+    most = _wild_cap(rules, wilds)
+    return (
+        _counts(rules, base, low, len(mine), most),
+        sub_multisets_by_size(mine, low, len(mine)),
+        sub_multisets_by_size(wilds, 0, most),
+    )
 
 
 def _wild_cap(rules: RuleSet, wilds: tuple[Card, ...]) -> int:
@@ -68,6 +76,11 @@ def _wild_cap(rules: RuleSet, wilds: tuple[Card, ...]) -> int:
 
 #: Sizes of a shape: the naturals and the wild cards it places, and the meld's after.
 Counts = tuple[tuple[int, int, int, int], ...]
+#: The shapes of an offer's plays: the sizes of each, and the choices of naturals and of
+#: wild cards, each grouped by how many cards it takes.
+Shapes = tuple[
+    Counts, tuple[tuple[tuple[Card, ...], ...], ...], tuple[tuple[tuple[Card, ...], ...], ...]
+]
 
 
 def _counts(rules: RuleSet, base: tuple[int, int], low: int, held: int, most: int) -> Counts:
@@ -199,15 +212,13 @@ def _free_plays(
 ) -> tuple[MeldAction | LayOff, ...]:
     """Every play of ``offer``, in the guard's free region (nothing to weigh), each taken
     from ``pool`` when it is there."""
-    rank, mine, base, lay_off, wilds = offer
+    rank, _, _, lay_off, _ = offer
     # Only aces sort below the twos.
     ace = rank == ACE
     plays = pool.setdefault(rank if lay_off else 0, {})
-    low, most = _limits(rules, offer)
-    nat_groups = sub_multisets_by_size(mine, low, len(mine))
-    wild_groups = sub_multisets_by_size(wilds, 0, most)
+    sizes, nat_groups, wild_groups = _shapes(rules, offer)
     out: list[MeldAction | LayOff] = []
-    for n, w, _, _ in _counts(rules, base, low, len(mine), most):
+    for n, w, _, _ in sizes:
         wild_group = wild_groups[w]
         for nat in nat_groups[n]:
             for wild in wild_group:
@@ -225,17 +236,14 @@ def _guarded_plays(state: GameState, offer: Offer) -> list[MeldAction | LayOff]:
     """The plays of ``offer`` that the guard passes."""
     facts = turn_facts(state)
     free = facts.unguarded
-    rules = state.rules
-    rank, mine, base, lay_off, wilds = offer
+    rank, _, _, lay_off, _ = offer
     ace = rank == ACE
-    low, most = _limits(rules, offer)
-    nat_groups = sub_multisets_by_size(mine, low, len(mine))
-    wild_groups = sub_multisets_by_size(wilds, 0, most)
+    sizes, nat_groups, wild_groups = _shapes(state.rules, offer)
     out: list[MeldAction | LayOff] = []
     # The guard weighs counts and values, never suits: plays of one shape with as many
     # jokers get one verdict.
     verdicts: dict[tuple[int, int, int], bool] = {}
-    for n, w, naturals_after, wilds_after in _counts(rules, base, low, len(mine), most):
+    for n, w, naturals_after, wilds_after in sizes:
         wild_group = wild_groups[w]
         for nat in nat_groups[n]:
             for wild in wild_group:
