@@ -18,6 +18,7 @@ from canasta.engine import (
 )
 from canasta.engine.events import Melded, PartnerAnswered, PileTaken
 from canasta.engine.record import Position
+from canasta.session import HUMAN, Session
 from canasta.tui.cards import CardStyle
 from canasta.tui.flow import (
     BotMoves,
@@ -34,7 +35,6 @@ from canasta.tui.flow import (
     smallest_take,
     touched_by,
 )
-from canasta.tui.session import HUMAN, Session
 
 OTHERS = {"West": "c5 d5 h6", "North": "c6 d6 h7", "East": "c7 d7 h9"}
 ONE_HUMAN = (HUMAN, "random", "random", "random")

@@ -30,12 +30,12 @@ from canasta.engine import (
     parse_card,
     parse_cards,
 )
+from canasta.session import HUMAN
 from canasta.tui.app import CanastaApp, make_app
 from canasta.tui.hotseat import CurtainScreen, Seating, SeatingScreen
 from canasta.tui.options import Options
 from canasta.tui.players import Players
 from canasta.tui.screens import MessageScreen, ScoreSheetScreen
-from canasta.tui.session import HUMAN
 
 from .helpers import (
     BOT_SEED,

@@ -9,10 +9,10 @@ from typing import Any
 from textual.pilot import Pilot
 
 from canasta.engine import preset
+from canasta.session import HUMAN
 from canasta.tui.app import make_app
 from canasta.tui.hotseat import Seating
 from canasta.tui.options import Options
-from canasta.tui.session import HUMAN
 
 from .helpers import BOT_SEED, settle
 from .test_table import going_out_position

@@ -9,10 +9,10 @@ from pathlib import Path
 from textual.widgets import Select
 
 from canasta.engine import DrawStock, Phase
+from canasta.session import HUMAN
 from canasta.tui.app import make_app
 from canasta.tui.hotseat import SeatingScreen
 from canasta.tui.options import Options
-from canasta.tui.session import HUMAN
 from protocol.helpers import fake
 
 from .helpers import settle

@@ -11,11 +11,11 @@ from textual.widgets import Select
 
 from canasta.engine import Phase, preset
 from canasta.persist import Paths
+from canasta.session import HUMAN
 from canasta.tui.app import make_app
 from canasta.tui.hotseat import Seating, SeatingScreen
 from canasta.tui.options import Options
 from canasta.tui.player_panel import PlayerPanel
-from canasta.tui.session import HUMAN
 from canasta.tui.settings_screen import SettingsScreen
 
 from .helpers import BOT_SEED, screen_text, settle

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from canasta.engine import classic, preset
+from canasta.session import HUMAN
 from canasta.tui.options import Options
 from canasta.tui.seats import scores_text, short_name, team_label, team_labels
-from canasta.tui.session import HUMAN
 
 
 def test_seats_in_a_few_letters() -> None:

@@ -14,8 +14,8 @@ from canasta.engine import (
 )
 from canasta.engine.documents import rules_dict
 from canasta.engine.record import Position
+from canasta.session import HUMAN, Session
 from canasta.tui.cards import CardStyle
-from canasta.tui.session import HUMAN, Session
 from canasta.tui.status import status_sentence
 
 OTHERS = {"West": "c5 d5 h6", "North": "c6 d6 h7", "East": "c7 d7 h9"}

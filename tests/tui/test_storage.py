@@ -46,12 +46,12 @@ from canasta.persist import (
     save_game,
     save_settings,
 )
+from canasta.session import HUMAN
 from canasta.tui.app import CanastaApp, make_app
 from canasta.tui.options import Options
 from canasta.tui.replay import GamesScreen, ReplayScreen, score_line
 from canasta.tui.resume import ResumeScreen
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
-from canasta.tui.session import HUMAN
 from canasta.tui.settings_screen import SettingsScreen
 from canasta.tui.stats_screen import StatsScreen
 from canasta.tui.storage import session_info

@@ -26,6 +26,7 @@ from canasta.engine import (
 from canasta.engine.documents import rules_dict
 from canasta.engine.record import Position
 from canasta.persist import Paths, load_game, load_settings
+from canasta.session import HUMAN
 from canasta.tui.app import CanastaApp, make_app
 from canasta.tui.hotseat import CurtainScreen, Seating, SeatingScreen
 from canasta.tui.options import Options
@@ -33,7 +34,6 @@ from canasta.tui.player_panel import PlayerPanel
 from canasta.tui.resume import ResumeScreen
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
 from canasta.tui.seats import team_labels
-from canasta.tui.session import HUMAN
 from canasta.tui.settings_screen import SettingsScreen
 from canasta.tui.team_panel import TeamPanel
 

@@ -37,9 +37,9 @@ from canasta.engine.events import (
     UpCardTurned,
 )
 from canasta.engine.narrate import describe_event
+from canasta.session import Session
 from canasta.tui.cards import CardStyle
 from canasta.tui.seats import team_label
-from canasta.tui.session import Session
 
 __all__ = [
     "BotMoves",

@@ -19,8 +19,8 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from canasta.choices import COMMAND_PREFIX, LEVELS, is_command
 from canasta.engine import RuleSet
+from canasta.session import HUMAN
 from canasta.tui.seats import short_name
-from canasta.tui.session import HUMAN
 
 __all__ = [
     "NAME_LENGTH",

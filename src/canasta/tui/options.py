@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from canasta.choices import BOT_TIMEOUT, FALLBACK_LEVEL, LEVELS, is_command
 from canasta.engine import CanastaError, RuleSet, classic
-from canasta.tui.session import HUMAN
+from canasta.session import HUMAN
 
 if TYPE_CHECKING:
     from canasta.persist import Settings

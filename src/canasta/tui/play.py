@@ -2,7 +2,7 @@
 
 Every input (a key, a click, a bot's choice, an answer in a dialog) becomes an engine
 :class:`~canasta.engine.Action` and goes through :meth:`PlayApp.submit`, which hands it to
-:meth:`Session.apply <canasta.tui.session.Session.apply>`. A refusal shows the engine's
+:meth:`Session.apply <canasta.session.Session.apply>`. A refusal shows the engine's
 sentence as a notification and changes nothing. What comes next (a bot, a curtain, a
 question) is asked of :mod:`canasta.tui.flow`; the status line of :mod:`canasta.tui.status`.
 
@@ -39,6 +39,7 @@ from canasta.engine import (
 )
 from canasta.engine.events import Discarded, Event, RoundScored
 from canasta.engine.narrate import describe_event
+from canasta.session import HUMAN, Session
 from canasta.tui.cards import CardStyle
 from canasta.tui.flow import (
     BotMoves,
@@ -57,7 +58,6 @@ from canasta.tui.options import PACE_SECONDS, Options, best_level
 from canasta.tui.players import Players
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
 from canasta.tui.seats import short_labels, team_labels
-from canasta.tui.session import HUMAN, Session
 from canasta.tui.status import status_sentence
 from canasta.tui.table_screen import TableScreen
 from canasta.tui.theme import CANASTA_THEME

@@ -15,8 +15,8 @@ from canasta.bots import BOTS, Bot, Decision, make_bot
 from canasta.choices import BOT_TIMEOUT, is_command
 from canasta.engine import GameState, legal_actions, view
 from canasta.engine.events import Event
+from canasta.session import HUMAN, Session
 from canasta.tui.options import best_level
-from canasta.tui.session import HUMAN, Session
 
 if TYPE_CHECKING:
     from canasta.protocol import ExternalBot

@@ -28,10 +28,10 @@ from canasta.engine.events import Melded
 from canasta.engine.kinds import sevens_locked
 from canasta.engine.narrate import meld_name
 from canasta.engine.words import your_side
+from canasta.session import Session
 from canasta.tui.cards import CardStyle
 from canasta.tui.flow import meld_plan
 from canasta.tui.seats import team_label
-from canasta.tui.session import Session
 
 __all__ = ["status_sentence"]
 

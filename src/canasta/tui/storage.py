@@ -34,8 +34,8 @@ from canasta.persist import (
     load_game,
     save_game,
 )
+from canasta.session import HUMAN, Session
 from canasta.tui.options import best_level
-from canasta.tui.session import HUMAN, Session
 
 __all__ = [
     "AutoSaver",

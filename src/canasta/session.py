@@ -1,8 +1,9 @@
 """The session: one game, its seats, and the one command path every input goes through.
 
-The session knows nothing of Textual. It owns the current state, the list of actions that
-led to it from the first deal (a game record, ready to be saved) and the stack of states that
-``undo`` may return to.
+The session knows nothing of Textual: the terminal app and the shared table's server
+(:mod:`canasta.net`) each hold their game in one. It owns the current state, the list of
+actions that led to it from the first deal (a game record, ready to be saved) and the stack
+of states that ``undo`` may return to.
 """
 
 from __future__ import annotations
