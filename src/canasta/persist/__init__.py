@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from canasta.persist.files import LoadError, PersistError, WriteError, write_text_atomic
 from canasta.persist.finish import Finished, finish_game
+from canasta.persist.lessons import LessonProgress, load_progress, save_progress
 from canasta.persist.models import Loaded
 from canasta.persist.paths import Paths
 from canasta.persist.records import (
@@ -36,6 +37,7 @@ from canasta.persist.stats import GameResult, Stats, Tally, load_stats, summariz
 __all__ = [
     "Finished",
     "GameResult",
+    "LessonProgress",
     "LoadError",
     "Loaded",
     "Names",
@@ -54,11 +56,13 @@ __all__ = [
     "finish_game",
     "list_records",
     "load_game",
+    "load_progress",
     "load_record_file",
     "load_settings",
     "load_stats",
     "record_path",
     "save_game",
+    "save_progress",
     "save_settings",
     "summarize",
     "update_stats",

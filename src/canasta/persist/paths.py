@@ -25,7 +25,8 @@ class Paths:
         config_dir: settings (``settings.json``).
         data_dir: statistics (``stats.json``) and the archive of finished games
             (``records/``).
-        state_dir: the autosave of the unfinished game (``autosave.json``).
+        state_dir: the autosave of the unfinished game (``autosave.json``) and where the
+            lessons stand (``lessons.json``).
     """
 
     config_dir: Path
@@ -55,6 +56,11 @@ class Paths:
     def save_file(self) -> Path:
         """The autosave of the unfinished game."""
         return self.state_dir / "autosave.json"
+
+    @property
+    def lessons_file(self) -> Path:
+        """The lessons finished, and the lesson left unfinished with its step."""
+        return self.state_dir / "lessons.json"
 
     @property
     def stats_file(self) -> Path:

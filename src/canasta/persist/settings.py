@@ -1,5 +1,5 @@
-"""Settings: pace, theme, ASCII mode, default difficulty, player names, hand order, and the
-rule system and player count of new games.
+"""Settings: pace, theme, ASCII mode, default difficulty, player names, hand order, the
+rule system and player count of new games, and whether the first run's welcome was shown.
 
 A bad value costs only itself: each problem is reported in one sentence and that setting
 falls back to its default, while every valid setting is kept.
@@ -61,6 +61,8 @@ class Settings(FileModel):
     rules: str = classic.name
     #: The players of a new game (a count the rule system allows).
     players: int = classic.players
+    #: Whether the welcome of the first run was shown (it is shown once).
+    welcomed: bool = False
 
     @field_validator("rules")
     @classmethod
