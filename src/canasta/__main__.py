@@ -1,4 +1,4 @@
-"""The ``canasta`` command: play (the default), analyze, simulate, replay, serve.
+"""The ``canasta`` command: play (the default), learn, analyze, simulate, replay, serve.
 
 Parsing imports nothing heavy: ``canasta --help`` and ``--version`` answer without loading
 Textual, and each subcommand imports its own module only when it runs.
@@ -18,6 +18,7 @@ from canasta.engine.rules import PLAYER_COUNTS, RuleSet, preset
 EPILOG = """\
 commands (run 'canasta COMMAND --help' for each):
   play       play a game in the terminal (the default)
+  learn      learn to play: short lessons on the real table
   analyze    show a saved record or position, or apply an action to it
   simulate   play bot games headless and report who wins
   replay     step through a finished game's record, every hand open
@@ -25,6 +26,7 @@ commands (run 'canasta COMMAND --help' for each):
 
 examples:
   canasta                           play against three bots
+  canasta learn                     learn to play, a lesson at a time
   canasta --seed 7 --difficulty hard
   canasta analyze game.json --apply "take h6 c6" --out after.json
   canasta simulate --games 200 --teams normal,random
@@ -141,6 +143,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play a game in the terminal (the default)")
     _add_play_options(play)
+
+    learn = commands.add_parser(
+        "learn",
+        help="learn to play: short lessons on the real table",
+        description="Short lessons on the real table, from the cards and their values to "
+        "railroad's sevens lock: each step is explained, and each move checked as you play "
+        "it. Finished lessons are marked, and a lesson you leave resumes at its step.",
+    )
+    learn.add_argument(
+        "--ascii",
+        action="store_true",
+        help="ASCII cards and borders (chosen automatically when the terminal is not UTF-8)",
+    )
 
     analyze = commands.add_parser(
         "analyze",
@@ -260,6 +275,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from canasta.simulate import run as run_simulate
 
         return run_simulate(args)
+    if command == "learn":
+        from canasta.tui.lessons import run as run_lessons
+
+        return run_lessons(args)
     if command == "replay":
         from canasta.tui.replay import run as run_replay
 

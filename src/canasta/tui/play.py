@@ -449,6 +449,10 @@ class PlayApp(App[int]):
             default = Seating(kinds=(HUMAN, *self.options.kinds(rules)[1:]))
             self.session = Session(initial, seats=default.kinds)
             self._seat(seating or default)
+        self.restart()
+
+    def restart(self) -> None:
+        """Show the session's game from its start: nothing highlighted, the log begun anew."""
         self._last_seat = None
         self._touched = ()
         self._pile_touched = False
