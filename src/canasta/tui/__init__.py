@@ -26,6 +26,10 @@ def run(args: argparse.Namespace) -> int:
     if is_served():
         end_with_server(app)
     result = app.run()
+    if app.learn:
+        from canasta.tui.lessons import run as run_lessons
+
+        return run_lessons(args)
     return 0 if result is None else result
 
 
@@ -43,6 +47,14 @@ def build_app(args: argparse.Namespace) -> CanastaApp | int:
     except CanastaError as error:
         print(f"canasta: {error}", file=sys.stderr)
         return 2
-    app = make_app(options, paths=paths, resume=bool(args.resume), settings=settings.value)
+    # The welcome is for a first run as a newcomer starts it: not for a chosen deal or a resume.
+    welcome = not settings.value.welcomed and args.seed is None and not args.resume
+    app = make_app(
+        options,
+        paths=paths,
+        resume=bool(args.resume),
+        settings=settings.value,
+        welcome=welcome,
+    )
     app.notes.extend(settings.problems)
     return app

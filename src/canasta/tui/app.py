@@ -44,6 +44,7 @@ class CanastaApp(PlayApp):
         startup: Startup | None = None,
         resume: bool = False,
         settings: Settings | None = None,
+        welcome: bool = False,
     ) -> None:
         super().__init__(options, state=state, bots=bots, bot_seed=bot_seed, seating=seating)
         self._settings = settings
@@ -60,6 +61,10 @@ class CanastaApp(PlayApp):
         if startup is not None:
             self.notes.extend(startup.notes)
         self.resume = resume
+        #: Show the first run's welcome before playing; ``learn``: the player chose the
+        #: lessons there (the app ends, for ``canasta learn``'s to start).
+        self.welcome = welcome
+        self.learn = False
 
     @property
     def settings(self) -> Settings:
@@ -76,12 +81,38 @@ class CanastaApp(PlayApp):
         return self.startup is not None and self.startup.saved is not None
 
     def start_play(self) -> None:
-        """Offer the unfinished saved game first (resume it at once with ``--resume``), else
-        start playing."""
+        """Welcome a first run; offer the unfinished saved game first (resume it at once
+        with ``--resume``), else start playing."""
+        if self.welcome:
+            self._welcome()
+            return
         if self._offering:
             self._offer_resume()
             return
         super().start_play()
+
+    def _welcome(self) -> None:
+        """Show the first run's welcome, once: the settings remember it."""
+        from canasta.tui.welcome import WelcomeScreen
+
+        self.welcome = False
+        if self.paths is not None:
+            from canasta.persist import WriteError, save_settings
+
+            self._settings = self.settings.model_copy(update={"welcomed": True})
+            try:
+                save_settings(self.paths, self._settings)
+            except WriteError as error:
+                self.notes.append(error.sentence)
+
+        def chosen(learn: bool | None) -> None:
+            if learn:
+                self.learn = True
+                self.exit(0)
+            else:
+                self.start_play()
+
+        self.push_screen(WelcomeScreen(), chosen)
 
     def keep(self) -> None:
         """Save the game as it now stands (not while a saved one is being offered)."""
@@ -205,6 +236,7 @@ def make_app(
     paths: Paths | None = None,
     resume: bool = False,
     settings: Settings | None = None,
+    welcome: bool = False,
 ) -> CanastaApp:
     """The app, ready to run: a game of ``options.rules`` (classic by default), or from
     ``state``, a given position (tests, resume); ``bots`` replaces the bots of the seats
@@ -214,6 +246,8 @@ def make_app(
     With ``paths`` every action is saved there, an unfinished saved game is offered (or,
     with ``resume``, resumed at once) and finished games are counted and archived; without,
     nothing is read or written. ``settings`` are what the settings screen starts from.
+    ``welcome`` shows the first run's welcome before the game (and remembers it in the
+    settings, with ``paths``).
     """
     startup = None
     if paths is not None:
@@ -233,4 +267,5 @@ def make_app(
         startup=startup,
         resume=resume,
         settings=settings,
+        welcome=welcome,
     )

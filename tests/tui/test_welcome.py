@@ -1,0 +1,71 @@
+"""The first run's welcome: shown once, before the first game; any key dismisses it, ``l``
+leads to the lessons; a chosen deal, a resume and scripted starts go without it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from canasta.__main__ import build_parser
+from canasta.persist import Paths, Settings, load_settings, save_settings
+from canasta.tui import build_app
+from canasta.tui.app import CanastaApp, make_app
+from canasta.tui.options import Options
+from canasta.tui.welcome import WelcomeScreen
+
+from .helpers import screen_text, settle
+
+
+@pytest.fixture
+def paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Paths:
+    """The XDG directories, and so the app's files, under the test's own directory."""
+    for name in ("CONFIG", "DATA", "STATE"):
+        monkeypatch.setenv(f"XDG_{name}_HOME", str(tmp_path / name.lower()))
+    return Paths.from_environment()
+
+
+def started(argv: list[str]) -> CanastaApp:
+    """The app ``canasta ARGV`` starts."""
+    app = build_app(build_parser().parse_args(argv))
+    assert isinstance(app, CanastaApp)
+    return app
+
+
+async def test_any_key_dismisses_the_welcome_and_it_is_shown_once(paths: Paths) -> None:
+    app = started(["--pace", "instant", "--difficulty", "random"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, WelcomeScreen)
+        shown = screen_text(app)
+        for words in ("Welcome to Canasta", "--hotseat", "--rules railroad", "canasta learn"):
+            assert words in shown
+        await pilot.press("space")
+        await settle(pilot)
+        assert app.screen is app.table_screen
+        assert app.session.state.hands[0]
+    assert load_settings(paths).value.welcomed
+    assert not started([]).welcome
+
+
+async def test_l_on_the_welcome_leads_to_the_lessons(paths: Paths) -> None:
+    app = started([])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+    assert app.learn
+    assert app.return_code == 0
+    assert not paths.save_file.exists()  # no game was dealt to the autosave
+
+
+def test_a_chosen_deal_or_a_resume_goes_without_the_welcome(paths: Paths) -> None:
+    assert started([]).welcome
+    assert not started(["--seed", "7"]).welcome
+    assert not started(["--resume"]).welcome
+    save_settings(paths, Settings(welcomed=True))
+    assert not started([]).welcome
+
+
+def test_a_scripted_start_has_no_welcome() -> None:
+    assert not make_app(Options(seed=1)).welcome
