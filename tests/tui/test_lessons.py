@@ -102,7 +102,7 @@ async def test_a_lesson_left_resumes_at_its_step(paths: Paths) -> None:
         await pilot.press("enter", "q")
         await settle(pilot)
         assert isinstance(app.screen, LessonListScreen)
-        assert "▸ Drawing and discarding" in screen_text(app)
+        assert "▸  2. Drawing and discarding" in screen_text(app)
         await pilot.press("q")
     progress = load_progress(paths).value
     assert (progress.current, progress.step) == ("02-drawing", 1)
@@ -113,7 +113,7 @@ async def test_a_lesson_left_resumes_at_its_step(paths: Paths) -> None:
         assert "at step 2" in screen_text(again)
         await pilot.press("enter")  # the cursor is on the lesson left
         await settle(pilot)
-        assert "step 2 of 4" in screen_text(again)
+        assert "(step 2 of 4)" in screen_text(again)
         assert again.session.actions == [parse_action("draw")]
         assert len(again.session.state.hands[0]) == 12
 
@@ -130,9 +130,10 @@ async def test_a_finished_lesson_is_marked(paths: Paths) -> None:
         await pilot.press("x")
         await settle(pilot)
         assert isinstance(app.screen, LessonDoneScreen)
+        assert len(app.session.actions) == 2  # nobody plays on after the lesson's end
         await pilot.press("l")
         await settle(pilot)
-        assert "✓ The cards and their values" in screen_text(app)
+        assert "✓  1. The cards and their values" in screen_text(app)
         assert f"1 of {len(lesson_names())} lessons finished" in screen_text(app)
     assert load_progress(paths).value.finished == ("01-cards",)
 

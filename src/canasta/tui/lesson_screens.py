@@ -49,10 +49,14 @@ StepScreen, LessonDoneScreen {
     color: $text-muted;
 }
 LessonListScreen {
-    padding: 1 2;
+    padding: 0 2;
 }
 LessonListScreen OptionList {
-    height: 1fr;
+    height: auto;
+    max-height: 1fr;
+}
+#lesson-summary {
+    margin: 1 0;
 }
 """
 
@@ -135,7 +139,8 @@ class LessonListScreen(Screen[str | None]):
         """A title, the lessons and the keys."""
         yield Label("Learn to play Canasta", classes="lesson-title")
         yield Static(self.legend, markup=False)
-        yield OptionList(*(line for _, line in self.entries))
+        yield OptionList(*(line for _, line, _ in self.entries))
+        yield Static(id="lesson-summary", markup=False)
         yield Label("↑/↓ choose   Enter: play the lesson   q: quit", classes="lesson-keys")
 
     def on_mount(self) -> None:
@@ -143,6 +148,11 @@ class LessonListScreen(Screen[str | None]):
         options = self.query_one(OptionList)
         options.highlighted = self.current
         options.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Say what the highlighted lesson teaches."""
+        summary = self.entries[event.option_index][2]
+        self.query_one("#lesson-summary", Static).update(f"This lesson: {summary}.")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """The chosen lesson's name."""

@@ -96,12 +96,12 @@ class LessonApp(CanastaApp):
         names = lesson_names()
         progress = self.progress
         entries = []
-        for name in names:
+        for number, name in enumerate(names, start=1):
             lesson = load_lesson(name)
             mark = "✓" if name in progress.finished else " "
             if name == progress.current:
                 mark = "▸"
-            entries.append((name, f"{mark} {lesson.title}: {lesson.summary}"))
+            entries.append((name, f"{mark} {number:2}. {lesson.title}", lesson.summary))
         done = len([name for name in names if name in progress.finished])
         legend = (
             f"{done} of {len(names)} lessons finished (✓). "
@@ -179,7 +179,9 @@ class LessonApp(CanastaApp):
         if place.scripted is not None:
             self._script(self.session.state)
             return
-        super()._advance(happened)
+        mover = self.session.state.to_move
+        if mover is None or mover == self.viewer:  # nobody but the script plays the others
+            super()._advance(happened)
         self._table_shown()
 
     def _table_shown(self) -> None:
@@ -199,7 +201,7 @@ class LessonApp(CanastaApp):
         place = self.tutor.place
         lesson = self.tutor.lesson
         if place.step < len(lesson.steps):
-            title = f"{lesson.title}: step {place.step + 1} of {len(lesson.steps)}"
+            title = f"{lesson.title} (step {place.step + 1} of {len(lesson.steps)})"
             self.push_screen(StepScreen(title, lesson.steps[place.step].say))
 
     def _finish(self) -> None:

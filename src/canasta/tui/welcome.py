@@ -15,20 +15,20 @@ from textual.widgets import Label, Static
 __all__ = ["WELCOME", "WelcomeScreen"]
 
 WELCOME = """\
-You sit South, with North your partner, against West and East: bots that play well.
+You sit South, partnered with North, against West and East (bots).
 
 Ways to play
-  canasta                        a game against three bots (this one)
-  canasta --hotseat              friends at one keyboard, any mix of humans and bots
-  canasta --players 2, 3 or 6    the other tables (classic, or --rules traditional)
-  canasta --rules railroad       railroad: two to six players, each on their own
+  canasta                      against three bots (the game that follows)
+  canasta --hotseat            friends at one keyboard, humans and bots
+  canasta --players 2|3|6      the other tables; --rules traditional
+  canasta --rules railroad     railroad: 2 to 6 players, each on their own
+  canasta serve                the same game in a web browser
 
-New to Canasta?  canasta learn  plays short lessons on this table: press l now.
+New to Canasta? Press l now for short lessons (later: canasta learn).
 
-Keys at the table
+Keys at the table (the footer shows the ones you can use now)
   d draw   t take the pile   m meld   l lay off   x discard   a ask partner
-  h hint   r rules   s scores   p settings   q quit
-  The footer shows the keys you can use now; the line above the log says what to do."""
+  h hint   r rules   s scores   p settings   q quit"""
 
 
 class WelcomeScreen(Screen[bool]):
@@ -43,7 +43,7 @@ class WelcomeScreen(Screen[bool]):
         width: 80;
         max-width: 100%;
         height: auto;
-        border: thick $accent;
+        border: round $accent;
         padding: 0 1;
     }
     WelcomeScreen .welcome-title, WelcomeScreen .welcome-keys {
