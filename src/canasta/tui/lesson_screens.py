@@ -128,9 +128,11 @@ class LessonListScreen(Screen[str | None]):
     DEFAULT_CSS = _LESSON_CSS
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", "Quit")]
 
-    def __init__(self, entries: Sequence[tuple[str, str]], *, current: int, legend: str) -> None:
+    def __init__(
+        self, entries: Sequence[tuple[str, str, str]], *, current: int, legend: str
+    ) -> None:
         super().__init__()
-        #: Each lesson's name and its line in the list.
+        #: Each lesson's name, its line in the list and what it teaches.
         self.entries = tuple(entries)
         self.current = current
         self.legend = legend
