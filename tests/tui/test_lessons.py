@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 
 from canasta.engine import parse_action, parse_cards
 from canasta.lessons import lesson_names
-from canasta.persist import Paths, load_progress
+from canasta.persist import LessonProgress, Paths, load_progress, save_progress
 from canasta.tui.lesson_screens import LessonDoneScreen, LessonListScreen, StepScreen
 from canasta.tui.lessons import LessonApp
 from canasta.tui.options import Options
@@ -152,3 +152,24 @@ async def test_a_railroad_lesson_refuses_a_locked_seven(paths: Paths) -> None:
         title, sentence = refusals(app)[-1]
         assert title == "Not allowed" and sentence.endswith("(rules §13.8)")
         assert len(app.session.state.hands[0]) == 15
+
+
+async def test_ascii_mode_writes_the_lessons_suits_as_the_cards_show_them(paths: Paths) -> None:
+    app = LessonApp(Options(pace="instant", ascii=True), paths=paths)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await open_lesson(pilot, app, 1)
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("enter")
+        assert "move the cursor onto 4C" in screen_text(app)
+        assert "♣" not in screen_text(app)
+
+
+async def test_a_lesson_left_that_no_longer_exists_starts_afresh(paths: Paths) -> None:
+    save_progress(paths, LessonProgress(current="99-gone", step=3))
+    app = lessons_app(paths)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LessonListScreen)
+        assert "▸" not in screen_text(app)

@@ -47,6 +47,9 @@ from canasta.tui.play import VIEWER
 
 __all__ = ["LessonApp", "run"]
 
+#: The lessons' text in ASCII mode: the suits as the cards show them, plain marks.
+_ASCII = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "✓": "*", "▸": ">"})
+
 #: Who sits at the lessons' other seats: nobody thinks there, the lesson's script plays.
 _SCRIPTED = "random"
 
@@ -65,6 +68,8 @@ class LessonApp(CanastaApp):
     ) -> None:
         progress = load_progress(paths) if paths is not None else None
         self.progress = progress.value if progress is not None else LessonProgress()
+        if self.progress.current not in (None, *lesson_names()):  # a lesson since renamed
+            self.progress = self.progress.model_copy(update={"current": None, "step": 0})
         self.tutor = Tutor(load_lesson(self.progress.current or lesson_names()[0]))
         super().__init__(
             dataclasses.replace(options, rules=self.tutor.lesson.rules),
@@ -98,15 +103,15 @@ class LessonApp(CanastaApp):
         entries = []
         for number, name in enumerate(names, start=1):
             lesson = load_lesson(name)
-            mark = "✓" if name in progress.finished else " "
+            mark = self._lesson_text("✓") if name in progress.finished else " "
             if name == progress.current:
-                mark = "▸"
+                mark = self._lesson_text("▸")
             entries.append((name, f"{mark} {number:2}. {lesson.title}", lesson.summary))
         done = len([name for name in names if name in progress.finished])
         legend = (
-            f"{done} of {len(names)} lessons finished (✓). "
+            f"{done} of {len(names)} lessons finished ({self._lesson_text('✓')}). "
             + (
-                f"▸ marks the lesson you left, at step {progress.step + 1}. "
+                f"{self._lesson_text('▸')} marks the lesson you left, at step {progress.step + 1}. "
                 if progress.current
                 else ""
             )
@@ -140,6 +145,11 @@ class LessonApp(CanastaApp):
         self.seat_players(seating)
         self.restart()
 
+    def _lesson_text(self, text: str) -> str:
+        """A lesson's text as the cards are drawn: suit letters for suit glyphs in ASCII
+        mode (``4C`` for ``4♣``), and plain marks."""
+        return text.translate(_ASCII) if self.style.ascii else text
+
     def _start_log(self) -> None:
         """A lesson's log starts with its title."""
         self.write_log([f"Lesson: {self.tutor.lesson.title}."])
@@ -161,8 +171,9 @@ class LessonApp(CanastaApp):
                 return False
             if isinstance(verdict, Unexpected):
                 did = self.style.action(verdict.action)
+                task = self._lesson_text(verdict.step.task)
                 self.refuse(
-                    f"{did}: allowed, but not what this step teaches. {verdict.step.task}",
+                    f"{did}: allowed, but not what this step teaches. {task}",
                     title="Not this step",
                 )
                 return False
@@ -202,7 +213,7 @@ class LessonApp(CanastaApp):
         lesson = self.tutor.lesson
         if place.step < len(lesson.steps):
             title = f"{lesson.title} (step {place.step + 1} of {len(lesson.steps)})"
-            self.push_screen(StepScreen(title, lesson.steps[place.step].say))
+            self.push_screen(StepScreen(title, self._lesson_text(lesson.steps[place.step].say)))
 
     def _finish(self) -> None:
         """The lesson is over: mark it finished, say what it taught, and go on."""
@@ -222,7 +233,9 @@ class LessonApp(CanastaApp):
                 self.exit(0)
 
         screen = LessonDoneScreen(
-            f"Lesson done: {self.tutor.lesson.title}", self.tutor.lesson.end, last=not following
+            f"Lesson done: {self.tutor.lesson.title}",
+            self._lesson_text(self.tutor.lesson.end),
+            last=not following,
         )
         self.push_screen(screen, chosen)
 
@@ -258,13 +271,14 @@ class LessonApp(CanastaApp):
     def status(self, chosen: Sequence[Card]) -> str:
         """The step's task while the learner is to play it (with cards selected, what
         the keys do with them)."""
-        self.tutor.forget(len(self.session.actions))
+        self.tutor.forget(len(self.session.actions))  # the line is drawn before _advance
         place = self.tutor.place
         if self.tutor.finished:
             return "This lesson is over: press q for the list of lessons."
         if place.learner_moves and not chosen:
             steps = len(self.tutor.lesson.steps)
-            return f"Step {place.step + 1} of {steps}: {self.tutor.lesson.steps[place.step].task}"
+            task = self._lesson_text(self.tutor.lesson.steps[place.step].task)
+            return f"Step {place.step + 1} of {steps}: {task}"
         return super().status(chosen)
 
 
