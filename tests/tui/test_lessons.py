@@ -37,7 +37,7 @@ def refusals(app: LessonApp) -> list[tuple[str, str]]:
 async def open_lesson(pilot: Pilot[int], app: LessonApp, index: int) -> None:
     """Choose the lesson ``index`` of the list and read its first step."""
     assert isinstance(app.screen, LessonListScreen)
-    await pilot.press(*["down"] * index, "enter")
+    await pilot.press("home", *["down"] * index, "enter")
     await settle(pilot)
     assert isinstance(app.screen, StepScreen)
     await pilot.press("enter")
@@ -102,16 +102,19 @@ async def test_a_lesson_left_resumes_at_its_step(paths: Paths) -> None:
         await pilot.press("enter", "q")
         await settle(pilot)
         assert isinstance(app.screen, LessonListScreen)
-        assert "▸  2. Drawing and discarding" in screen_text(app)
+        assert "▸  2. Drawing and discarding (left at step 2 of 4)" in screen_text(app)
+        await open_lesson(pilot, app, 0)  # another lesson meanwhile: both are kept
+        await pilot.press("q")
+        await settle(pilot)
         await pilot.press("q")
     progress = load_progress(paths).value
-    assert (progress.current, progress.step) == ("02-drawing", 1)
+    assert progress.left == {"02-drawing": 1, "01-cards": 0}
 
     again = lessons_app(paths)
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert "at step 2" in screen_text(again)
-        await pilot.press("enter")  # the cursor is on the lesson left
+        assert "(left at step 2 of 4)" in screen_text(again)
+        await pilot.press("down", "enter")  # the cursor is on the lesson played last
         await settle(pilot)
         assert "(step 2 of 4)" in screen_text(again)
         assert again.session.actions == [parse_action("draw")]
@@ -167,7 +170,7 @@ async def test_ascii_mode_writes_the_lessons_suits_as_the_cards_show_them(paths:
 
 
 async def test_a_lesson_left_that_no_longer_exists_starts_afresh(paths: Paths) -> None:
-    save_progress(paths, LessonProgress(current="99-gone", step=3))
+    save_progress(paths, LessonProgress(left={"99-gone": 3}, last="99-gone"))
     app = lessons_app(paths)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -1,5 +1,5 @@
 """Where the learner stands in the lessons (``canasta learn``): the lessons finished, and
-the lesson left unfinished with the step to go back to.
+those left unfinished with the step to go back to.
 
 Like the settings, the file never stops the game: one that cannot be used is reported in
 one sentence and the lessons start afresh.
@@ -7,6 +7,7 @@ one sentence and the lessons start afresh.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Final, Literal
 
 from pydantic import Field
@@ -25,24 +26,32 @@ LessonName = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,59}$")]
 
 
 class LessonProgress(FileModel):
-    """The lessons finished, and the one under way with the step it stands at."""
+    """The lessons finished, and those left before their end with the step of each."""
 
     format: Literal["canasta-lessons"] = "canasta-lessons"
     schema_version: Literal[1] = PROGRESS_VERSION
     finished: tuple[LessonName, ...] = ()
-    #: The lesson left before its end (``None``: none).
-    current: LessonName | None = None
-    #: The step of :attr:`current` to go back to (from 0).
-    step: int = Field(default=0, ge=0, le=1000)
+    #: The lessons left before their end, each with the step to go back to (from 0).
+    left: dict[LessonName, Annotated[int, Field(ge=0, le=1000)]] = Field(default_factory=dict)
+    #: The lesson played last (the list of lessons opens on it).
+    last: LessonName | None = None
 
     def at(self, lesson: str, step: int) -> LessonProgress:
         """This progress with ``lesson`` under way at ``step``."""
-        return self.model_copy(update={"current": lesson, "step": step})
+        return self.model_copy(update={"left": {**self.left, lesson: step}, "last": lesson})
 
     def done(self, lesson: str) -> LessonProgress:
-        """This progress with ``lesson`` finished (and no lesson under way)."""
+        """This progress with ``lesson`` finished."""
         finished = self.finished if lesson in self.finished else (*self.finished, lesson)
-        return self.model_copy(update={"finished": finished, "current": None, "step": 0})
+        left = {name: step for name, step in self.left.items() if name != lesson}
+        return self.model_copy(update={"finished": finished, "left": left, "last": lesson})
+
+    def known(self, lessons: Sequence[str]) -> LessonProgress:
+        """This progress without the lessons left that are not among ``lessons`` (a lesson
+        renamed or removed since)."""
+        left = {name: step for name, step in self.left.items() if name in lessons}
+        last = self.last if self.last in lessons else None
+        return self.model_copy(update={"left": left, "last": last})
 
 
 def load_progress(paths: Paths) -> Loaded[LessonProgress]:

@@ -67,10 +67,9 @@ class LessonApp(CanastaApp):
         self, options: Options, *, paths: Paths | None = None, settings: Settings | None = None
     ) -> None:
         progress = load_progress(paths) if paths is not None else None
-        self.progress = progress.value if progress is not None else LessonProgress()
-        if self.progress.current not in (None, *lesson_names()):  # a lesson since renamed
-            self.progress = self.progress.model_copy(update={"current": None, "step": 0})
-        self.tutor = Tutor(load_lesson(self.progress.current or lesson_names()[0]))
+        kept = progress.value if progress is not None else LessonProgress()
+        self.progress = kept.known(lesson_names())
+        self.tutor = Tutor(load_lesson(self.progress.last or lesson_names()[0]))
         super().__init__(
             dataclasses.replace(options, rules=self.tutor.lesson.rules),
             state=self.tutor.lesson.state(),
@@ -97,35 +96,42 @@ class LessonApp(CanastaApp):
         self.action_lessons()
 
     def action_lessons(self) -> None:
-        """Show the list of lessons; the chosen one starts (the unfinished one resumes)."""
+        """Show the list of lessons; the chosen one starts (one left before its end resumes
+        at its step)."""
         names = lesson_names()
         progress = self.progress
         entries = []
         for number, name in enumerate(names, start=1):
             lesson = load_lesson(name)
-            mark = self._lesson_text("✓") if name in progress.finished else " "
-            if name == progress.current:
-                mark = self._lesson_text("▸")
-            entries.append((name, f"{mark} {number:2}. {lesson.title}", lesson.summary))
+            line = f"{number:2}. {lesson.title}"
+            if name in progress.left:
+                steps = len(lesson.steps)
+                line = f"▸ {line} (left at step {progress.left[name] + 1} of {steps})"
+            elif name in progress.finished:
+                line = f"✓ {line}"
+            else:
+                line = f"  {line}"
+            entries.append((name, self._lesson_text(line), lesson.summary))
         done = len([name for name in names if name in progress.finished])
         legend = (
             f"{done} of {len(names)} lessons finished ({self._lesson_text('✓')}). "
             + (
-                f"{self._lesson_text('▸')} marks the lesson you left, at step {progress.step + 1}. "
-                if progress.current
+                f"{self._lesson_text('▸')}: a lesson you left, resumed at its step. "
+                if progress.left
                 else ""
             )
             + "Each lesson is a few moves on the real table, explained as you play them."
         )
-        upcoming = progress.current or next((n for n in names if n not in progress.finished), None)
-        current = names.index(upcoming) if upcoming else 0
+        upcoming = progress.last if progress.last in progress.left else None
+        upcoming = upcoming or next((n for n in names if n not in progress.finished), names[0])
 
         def chosen(name: str | None) -> None:
             if name is None:
                 self.exit(0)
             else:
-                self.begin(name, step=progress.step if name == progress.current else 0)
+                self.begin(name, step=progress.left.get(name, 0))
 
+        current = names.index(upcoming)
         self.push_screen(LessonListScreen(entries, current=current, legend=legend), chosen)
 
     def begin(self, name: str, *, step: int = 0) -> None:
