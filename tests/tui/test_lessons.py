@@ -117,6 +117,8 @@ async def test_a_lesson_left_resumes_at_its_step(paths: Paths) -> None:
         await pilot.press("down", "enter")  # the cursor is on the lesson played last
         await settle(pilot)
         assert "(step 2 of 4)" in screen_text(again)
+        await pilot.press("enter")
+        assert "Back at step 2" in screen_text(again)
         assert again.session.actions == [parse_action("draw")]
         assert len(again.session.state.hands[0]) == 12
 

@@ -143,13 +143,16 @@ class LessonApp(CanastaApp):
         seating = _seating(lesson.rules.players)
         session = Session(lesson.state(), seats=seating.kinds)
         before = session.state
-        played = self.tutor.script(min(step, len(lesson.steps) - 1))
+        step = min(step, len(lesson.steps) - 1)
+        played = self.tutor.script(step)
         for action in played:
             session.apply(action)
         self.tutor.record(before, played)
         self.session = session
         self.seat_players(seating)
         self.restart()
+        if played:
+            self.write_log([f"Back at step {step + 1}: the moves before it are on the table."])
 
     def _lesson_text(self, text: str) -> str:
         """A lesson's text as the cards are drawn: suit letters for suit glyphs in ASCII
