@@ -141,3 +141,15 @@ def test_a_lesson_whose_position_starts_with_another_seat_is_refused() -> None:
     data["position"] = {**data["position"], "turn": "West"}
     with pytest.raises(ValueError, match="must start with South to move"):
         Lesson.model_validate(data)
+
+
+def test_a_claim_the_table_does_not_show_is_caught() -> None:
+    state = load_lesson("01-cards").state()
+    assert checked(Facts(hand=99, phase="draw"), state) == {"hand": (99, 11)}
+
+
+def test_a_step_whose_move_is_not_notation_is_refused() -> None:
+    data = load_lesson(NAMES[0]).model_dump()
+    data["steps"][0]["do"] = ["dance"]
+    with pytest.raises(ValueError, match="'dance'"):
+        Lesson.model_validate(data)

@@ -62,7 +62,7 @@ class CanastaApp(PlayApp):
             self.notes.extend(startup.notes)
         self.resume = resume
         #: Show the first run's welcome before playing; ``learn``: the player chose the
-        #: lessons there (the app ends, for ``canasta learn``'s to start).
+        #: lessons there (the app ends, and the lessons start).
         self.welcome = welcome
         self.learn = False
 
