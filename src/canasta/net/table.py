@@ -244,7 +244,7 @@ class Table:
             bot_pause=bot_pause,
         )
         if file is not None:
-            save_table(file, table._snapshot())
+            table.save()
         return table
 
     @classmethod
@@ -282,6 +282,15 @@ class Table:
                 table._start_away(seat)
         table._kick()
         return table
+
+    def save(self) -> None:
+        """Write the table file now (the table writes it by itself after every change).
+
+        Raises:
+            WriteError: the file could not be written.
+        """
+        assert self.file is not None, "the table has no file"
+        save_table(self.file, self._snapshot())
 
     @property
     def links(self) -> list[JoinLink | None]:
