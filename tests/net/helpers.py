@@ -46,6 +46,8 @@ class Client:
         self.frames: list[str] = []
         self.closed = asyncio.Event()
         self.close_code: int | None = None
+        #: Called with each message as it arrives (before anything else runs).
+        self.watch: Callable[[Client, ServerMessage], None] | None = None
         self._arrived = asyncio.Condition()
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
@@ -73,9 +75,11 @@ class Client:
                     )
                     # A reconnection starts again at 1 (with its Welcome).
                     assert message.seq in (last + 1, 1), (last, message)
+                self.frames.append(frame)
+                self.messages.append(message)
+                if self.watch is not None:
+                    self.watch(self, message)
                 async with self._arrived:
-                    self.frames.append(frame)
-                    self.messages.append(message)
                     self._arrived.notify_all()
         except ConnectionClosed:
             pass
