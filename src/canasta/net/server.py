@@ -180,6 +180,9 @@ class TableServer:
             max_size=HARD_LIMIT,
             ping_interval=self._ping[0],
             ping_timeout=self._ping[1],
+            # A peer that stopped answering will not answer the closing handshake either:
+            # its seat is away after the ping timeout, not ten seconds more.
+            close_timeout=self._ping[1] if self._ping[1] is not None else 10.0,
         )
 
     @property
