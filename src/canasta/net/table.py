@@ -18,6 +18,7 @@ disk.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 import secrets
@@ -128,6 +129,8 @@ class Table:
         self.publisher = Publisher(file, self._current)
         self._bot_task: asyncio.Task[None] | None = None
         self._closed = False
+        #: Outside bots of finished games being ended (in a worker thread).
+        self._retiring: set[asyncio.Future[list[str]]] = set()
 
     # ------------------------------------------------------------ making a table
 
@@ -334,7 +337,8 @@ class Table:
         if self._bot_task is not None:
             self._bot_task.cancel()
         await self.publisher.flush()
-        await asyncio.to_thread(close_bots, self._bots.values(), reason="the table closed")
+        self._retire(reason="the table closed")
+        await asyncio.gather(*self._retiring)
         for attendee in self.seating.attendees():
             attendee.outbox.close("The table closed.")
 
@@ -392,6 +396,8 @@ class Table:
                 "The round is still being played: ready is for the score sheet between rounds.",
             )
             return
+        if attendee.seat in self._ready:
+            return  # said twice: nothing new to tell anyone
         self._ready.add(attendee.seat)
         if not self._advance_if_ready():
             self._broadcast((), write=False)
@@ -416,11 +422,21 @@ class Table:
         self.session = Session(step.state, seats=self.kinds, names=self.session.names)
         self._record = make_record(step.state, [])
         self._info = session_info(self.kinds, names=self.session.names, pace="normal")
-        close_bots(self._bots.values(), reason="a new game starts")
+        self._retire(reason="a new game starts")
         self._bots = self._seated_bots()
         tell(self._bots.values(), step.events)
         self._broadcast(step.events)
         self._kick()
+
+    def _retire(self, *, reason: str) -> None:
+        """End the outside bots' programs in a worker thread (each may take a second to
+        exit), so the loop goes on meanwhile."""
+        bots = list(self._bots.values())
+        ending = asyncio.get_running_loop().run_in_executor(
+            None, functools.partial(close_bots, bots, reason=reason)
+        )
+        self._retiring.add(ending)
+        ending.add_done_callback(self._retiring.discard)
 
     def _applied(self, action: Action, events: Sequence[Event]) -> None:
         self._record = self._record.extended(action, self.session.state)
