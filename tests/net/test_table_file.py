@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from canasta.engine import preset
+from canasta.engine import CanastaError, preset
 from canasta.net.server import TableServer
 from canasta.net.wire import ServerMessage, Update
 from canasta.persist import LoadError, load_table
@@ -55,6 +55,8 @@ async def test_a_table_resumes_with_its_id_tokens_and_game(tmp_path: Path) -> No
         assert [link and link.token for link in again.links] == [x and x.token for x in links]
         assert again.session.actions == actions and again.session.state == state
         assert again.away_timeout == table.away_timeout
+        with pytest.raises(CanastaError, match="is open here already"):
+            server.resume_table(file)
 
 
 def _valid(tmp_path: Path) -> dict[str, object]:

@@ -62,11 +62,9 @@ from canasta.net.wire import (
     Welcome,
 )
 from canasta.persist import (
-    LoadError,
     SavedGame,
     SessionInfo,
     TableFile,
-    load_table,
     save_table,
     session_info,
 )
@@ -195,16 +193,12 @@ class Table:
         return table
 
     @classmethod
-    def resume(cls, file: Path, *, base_url: str, bot_pause: float = 0.0) -> Table:
-        """The table written to ``file`` before, its game replayed to the last action;
-        every human seat starts away (its timer running) until its person joins again.
-
-        Raises:
-            LoadError: one sentence: the file is missing or cannot be used.
-        """
-        stored = load_table(file)
-        if stored is None:
-            raise LoadError(f"There is no table file {file}.", file, None)
+    def resume(
+        cls, stored: TableFile, *, file: Path, base_url: str, bot_pause: float = 0.0
+    ) -> Table:
+        """The table ``stored`` (read from ``file``, :func:`canasta.persist.load_table`),
+        its game replayed to the last action; every human seat starts away (its timer
+        running) until its person joins again."""
         saved = stored.game
         session = Session(
             saved.record.initial_state(),
