@@ -127,3 +127,28 @@ async def test_the_valid_sample_loads(tmp_path: Path) -> None:
     async with TableServer() as server:
         table = server.resume_table(file)
         assert table.session.names == ("Ann", "Bo")
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        ({"seats": ["human"] * 3}, "needs one kind and one name for each seat"),
+        ({"seats": ["human", "genius", "human", "human"]}, "no bot level 'genius'"),
+        ({"names": ["Ann", "", "Cy", "Di"]}, "a player's name has 1 to 20"),
+        ({"away_timeout": -1.0}, "An away timeout of -1 s is impossible"),
+    ],
+)
+async def test_a_table_that_cannot_be_opened_is_one_sentence(
+    server: TableServer, options: dict[str, object], says: str
+) -> None:
+    fields: dict[str, object] = {"rules": preset("classic"), "seats": ["human"] * 4, **options}
+    with pytest.raises(CanastaError, match=says):
+        server.open_table(**fields)  # type: ignore[arg-type]
+    assert not server.tables
+
+
+async def test_names_are_kept_as_the_table_file_keeps_them(server: TableServer) -> None:
+    table = server.open_table(
+        rules=preset("classic", 2), seats=["human", "human"], names=[" Ann ", "Bo"]
+    )
+    assert table.session.names == ("Ann", "Bo")

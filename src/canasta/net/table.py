@@ -169,6 +169,10 @@ class Table:
                 f"A table of {rules.label} needs one kind and one name for each seat: "
                 f"{', '.join(rules.seat_names)}."
             )
+        if away_timeout is not None and away_timeout < 0:
+            raise CanastaError(
+                f"An away timeout of {away_timeout:g} s is impossible: give 0 or more."
+            )
         try:
             info = session_info(kinds, names=names, pace="normal")
         except ValidationError:
@@ -176,6 +180,7 @@ class Table:
                 f"The names {', '.join(names)} cannot all be used: a player's name has 1 to "
                 "20 printable characters."
             ) from None
+        names = tuple(seat.name for seat in info.seats)  # as the table file keeps them
         step = start_game(rules, seed=secrets.randbits(31) if seed is None else seed)
         table = cls(
             table_id=secrets.token_urlsafe(6),
