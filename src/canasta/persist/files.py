@@ -47,6 +47,7 @@ KINDS = {
     "canasta-record": "game record",
     "canasta-position": "position",
     "canasta-lessons": "lessons file",
+    "canasta-table": "table file",
 }
 
 _SENTENCE_END = re.compile(r"[.!?]+(?=\s|$)")
