@@ -46,6 +46,8 @@ class Client:
         self.frames: list[str] = []
         self.closed = asyncio.Event()
         self.close_code: int | None = None
+        #: Called with each message as it arrives (before anything else runs).
+        self.watch: Callable[[Client, ServerMessage], None] | None = None
         self._arrived = asyncio.Condition()
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
@@ -73,9 +75,11 @@ class Client:
                     )
                     # A reconnection starts again at 1 (with its Welcome).
                     assert message.seq in (last + 1, 1), (last, message)
+                self.frames.append(frame)
+                self.messages.append(message)
+                if self.watch is not None:
+                    self.watch(self, message)
                 async with self._arrived:
-                    self.frames.append(frame)
-                    self.messages.append(message)
                     self._arrived.notify_all()
         except ConnectionClosed:
             pass
@@ -117,9 +121,16 @@ class Client:
 
         return await asyncio.wait_for(wait(), WAIT)
 
-    async def next(self, kind: type[Any]) -> Any:
-        """The next message (after those already there) of ``kind``."""
-        return await self.until(lambda m: isinstance(m, kind), start=len(self.messages))
+    async def next(self, kind: type[Any], *, after: int = 0) -> Any:
+        """The first message of ``kind`` from index ``after`` on (take the index with
+        ``len(client.messages)`` before causing the message: it may arrive at once)."""
+        return await self.until(lambda m: isinstance(m, kind), start=after)
+
+    async def reply(self, message: Any, kind: type[Any]) -> Any:
+        """Send ``message``; the first message of ``kind`` that came after it."""
+        after = len(self.messages)
+        await self.send(message)
+        return await self.next(kind, after=after)
 
     @property
     def updates(self) -> list[Update]:
@@ -196,3 +207,29 @@ def state_after(record: GameRecord) -> GameState:
     for action in record.parsed_actions():
         state = apply(state, action).state
     return state
+
+
+async def join_all(links: Sequence[JoinLink | None]) -> list[Client]:
+    """A client joined to every human seat, each with its welcome and first update."""
+    clients = [
+        await Client(link, device=f"device-{n}").connect()
+        for n, link in enumerate(links)
+        if link is not None
+    ]
+    for client in clients:
+        await client.updates_at_least(1)
+    return clients
+
+
+async def take_turn(client: Client) -> Update:
+    """Play the client's turn quickly (draw, then discard the first card it may); the
+    update after its last action."""
+    update = client.updates[-1]
+    for _ in range(50):
+        if not update.legal:
+            return update
+        choice = next((a for a in update.legal if a.startswith("discard")), update.legal[0])
+        seen = len(client.updates)
+        await client.send(Act(action=choice))
+        update = await client.updates_at_least(seen + 1)
+    raise AssertionError("the turn did not end")
