@@ -49,6 +49,10 @@ def log(app: RemoteApp) -> str:
     return "\n".join(strip.text for strip in app.table_screen.query_one(RichLog).lines)
 
 
+def notices(app: RemoteApp, title: str) -> list[str]:
+    return [note.message for note in app._notifications if note.title == title]
+
+
 def hand(app: RemoteApp) -> tuple[int, ...]:
     return app.table_screen.cards
 
@@ -120,6 +124,8 @@ async def test_two_screens_play_a_turn_each_and_see_who_is_away() -> None:
             assert isinstance(table.session.actions[1], Discard)
             assert status(north).startswith("Your turn: d draws from the stock")
             assert status(south) == "Waiting for North to play…"
+            await np.press("h")
+            await until(np, lambda: bool(notices(north, "Hint")), "North's hint")
             assert "North-South (you)" in screen_text(south)
 
             await west.leave()
@@ -140,10 +146,6 @@ def can_go_out() -> Session:
         stock="c12 c11 d11 h11",
     )
     return Session(state, seats=["human"] * 4)
-
-
-def notices(app: RemoteApp, title: str) -> list[str]:
-    return [note.message for note in app._notifications if note.title == title]
 
 
 async def test_partner_answers_on_their_screen_and_the_next_deal_waits_for_both() -> None:
@@ -178,9 +180,17 @@ async def test_partner_answers_on_their_screen_and_the_next_deal_waits_for_both(
             await sp.press("enter")
             assert status(south).startswith("Partner said yes: you must go out this turn.")
 
-            select_cards(south, tuple(parse_cards("c9 d9 h9")))  # type: ignore[arg-type]
+            nines = tuple(parse_cards("c9 d9 h9"))
+            select_cards(south, nines)  # type: ignore[arg-type]
             await sp.press("m")
             await until(sp, lambda: len(hand(south)) == 1, "South's meld")
+            assert table.session.can_undo and "u Undo" in screen_text(south)
+            await sp.press("u")
+            await until(sp, lambda: len(hand(south)) == 4, "the undo")
+            assert not table.session.can_undo and len(table.session.actions) == 2
+            select_cards(south, nines)  # type: ignore[arg-type]
+            await sp.press("m")
+            await until(sp, lambda: len(hand(south)) == 1, "South's meld again")
             await sp.press("x")
             for app, pilot in ((south, sp), (north, np)):
                 await until(

@@ -105,6 +105,8 @@ class RemoteApp(TableApp):
         #: When each away seat's bot takes over (``time.monotonic``), by seat.
         self._deadlines: dict[int, float] = {}
         self._question: ConfirmScreen | None = None
+        #: What went wrong with the last connection (said until the seat first joins).
+        self._trouble = ""
         #: Why the table will not have this seat (the app ends).
         self.refused: str | None = None
         self._outbox: asyncio.Queue[Act | Undo | Ready] = asyncio.Queue()
@@ -128,7 +130,9 @@ class RemoteApp(TableApp):
                 self.refuse("The connection to the table dropped: that move was not sent.")
 
     def dropped(self, sentence: str) -> None:
-        """The connection is down; the client joins again by itself."""
+        """The connection is down (``sentence`` says why); the client joins again by
+        itself."""
+        self._trouble = sentence
         self._show_keys()
 
     async def on_unmount(self) -> None:
@@ -295,7 +299,7 @@ class RemoteApp(TableApp):
             return self.refused
         dots = "..." if self.style.ascii else "…"
         if self.seen is None:
-            return f"Joining the table at {self.link.url}{dots}"
+            return f"Joining the table at {self.link.url}{dots} {self._trouble}".rstrip()
         if not self.client.connected:
             return "Reconnecting to the table..."
         state = self.session.state
