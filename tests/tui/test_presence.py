@@ -73,6 +73,6 @@ def test_the_log_tells_who_left_came_back_or_is_played_by_a_bot() -> None:
     ]
     again = {s.seat: s for s in after}
     assert comings_and_goings(again, [seat(1, "West"), seat(2, "North")], viewer=0) == [
-        "West is back at the table.",
-        "North is back at the table.",
+        "West joined the table.",
+        "North joined the table.",
     ]

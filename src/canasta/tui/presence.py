@@ -77,5 +77,5 @@ def comings_and_goings(
         elif old.connected and not seat.connected and not seat.bot_playing:
             lines.append(f"{seat.name} left the table.")
         elif seat.connected and not old.connected:
-            lines.append(f"{seat.name} is back at the table.")
+            lines.append(f"{seat.name} joined the table.")
     return lines

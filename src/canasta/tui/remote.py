@@ -50,7 +50,7 @@ from canasta.net.wire import (
 )
 from canasta.protocol.decode import event_from_message, view_from_message
 from canasta.session import HUMAN, Session
-from canasta.tui.flow import partner_reply
+from canasta.tui.flow import deal_lines, partner_reply
 from canasta.tui.presence import away_note, comings_and_goings, mover_sentence, ready_sentence
 from canasta.tui.screens import ConfirmScreen, MessageScreen
 from canasta.tui.table_app import VIEWER, TableApp
@@ -197,6 +197,10 @@ class RemoteApp(TableApp):
         self.session = Session(determinize(seen, random.Random(0)), seats=kinds, names=names)
         if happened and before is not None:
             self._last_seat = before.to_move
+        if before is None:
+            # A seat joins a game in progress: the log opens with the table as it stands.
+            state = self.session.state
+            self.write_log(deal_lines(state, viewer=seen.seat, names=names, style=self.style))
         self.heard(happened)
         self.legal = offered
         self.show_table(seen)
