@@ -11,11 +11,12 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from tests.engine.helpers import position
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
-from canasta.engine import Discard, DrawStock, parse_cards, preset
+from canasta.engine import Discard, DrawStock, RuleSet, parse_cards, preset
 from canasta.net.client import TableClient
 from canasta.net.server import TableServer
 from canasta.net.wire import Act, JoinLink, Ready, ServerMessage, Update
@@ -249,3 +250,25 @@ async def test_the_screen_rejoins_by_itself_when_the_server_comes_back(tmp_path:
                 await pilot.press("x")
                 await until(pilot, lambda: len(hand(south)) == 11, "the discard")
                 assert isinstance(back.session.actions[1], Discard)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [preset("railroad", 3), preset("classic", 2), preset("classic", 6)],
+    ids=lambda rules: rules.label,
+)
+async def test_every_table_size_and_railroad_play_remotely(rules: RuleSet) -> None:
+    async with server() as running:
+        seats = ["human", *["random"] * (rules.players - 1)]
+        table = running.open_table(rules=rules, seats=seats, seed=5, away_timeout=None)
+        assert table.links[0] is not None
+        south = RemoteApp(table.links[0])
+        async with south.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: bool(south.legal), "South's turn")
+            dealt = len(hand(south))
+            assert f"Joined the table as South: {rules.label}." in log(south)
+            await pilot.press("d")
+            await until(pilot, lambda: len(hand(south)) > dealt, "South's draw")
+            assert table.session.actions == [DrawStock()]
+            assert len(hand(south)) == len(table.session.state.hands[0])
+            assert status(south).startswith("Select cards")
