@@ -37,7 +37,7 @@ async def test_every_update_a_client_gets_is_on_disk_first(
         client.watch = on_disk
     await play_humans(clients, done=lambda u: len(clients[0].updates) > 40, rng=random.Random(9))
     assert len(checked) >= 4 * 40
-    assert table.writes >= 40
+    assert table.publisher.writes >= 40
 
 
 async def test_a_table_resumes_with_its_id_tokens_and_game(tmp_path: Path) -> None:

@@ -26,7 +26,8 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from canasta.engine import CanastaError, RuleSet
-from canasta.net.table import Attendee, Table
+from canasta.net.outbox import Attendee
+from canasta.net.table import Table
 from canasta.net.wire import MAX_MESSAGE_BYTES, Join, Refused, parse_client_message
 
 __all__ = ["HARD_LIMIT", "JOIN_TIMEOUT", "TableServer"]

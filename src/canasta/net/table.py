@@ -11,8 +11,8 @@ close) that the server (:mod:`.server`) or a test provides. Bots decide in a wor
 (``asyncio.to_thread``), so the event loop never waits for them. A human seat that is away
 is waited for; after the table's away timeout a bot (:data:`~canasta.choices.FALLBACK_LEVEL`)
 plays it until the person joins again. With a table file, the game is written after every
-change and before anyone is told of it (:meth:`Table._emit`), so what a client has seen is
-on disk.
+change and before anyone is told of it (:mod:`.outbox`), so what a client has seen is on
+disk.
 """
 
 from __future__ import annotations
@@ -21,16 +21,14 @@ import asyncio
 import logging
 import random
 import secrets
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from canasta.bots import BOTS, Bot, make_bot
-from canasta.choices import FALLBACK_LEVEL, is_command
+from canasta.choices import FALLBACK_LEVEL
 from canasta.engine import (
     Action,
     CanastaError,
@@ -47,6 +45,8 @@ from canasta.engine import (
 )
 from canasta.engine.events import Event
 from canasta.engine.record import GameRecord, make_record
+from canasta.net.outbox import Attendee, Delivery, Outbox, Publisher
+from canasta.net.seating import Seating
 from canasta.net.wire import (
     TABLE_PROTOCOL,
     Act,
@@ -65,7 +65,6 @@ from canasta.persist import (
     SavedGame,
     SessionInfo,
     TableFile,
-    WriteError,
     load_table,
     save_table,
     session_info,
@@ -74,65 +73,13 @@ from canasta.protocol import close_bots, seat_bot, seat_kind, tell
 from canasta.protocol.messages import Question, event_message, view_message
 from canasta.session import HUMAN, Session
 
-__all__ = ["Attendee", "Outbox", "Table"]
+__all__ = ["Table"]
 
 logger = logging.getLogger(__name__)
 
 #: Bytes of randomness in a seat's token (``secrets.token_urlsafe``).
 TOKEN_BYTES = 16
 _BETWEEN_ROUNDS = (Phase.ROUND_OVER, Phase.GAME_OVER)
-
-
-class Outbox(Protocol):
-    """Where a connection's frames go: both calls return at once (the sending happens
-    elsewhere, in order)."""
-
-    def send(self, text: str) -> None:
-        """Queue one text frame."""
-
-    def close(self, reason: str) -> None:
-        """Close the connection after the frames already queued."""
-
-
-class Attendee:
-    """One connection joined to a seat: its outbox and the sequence of what it was sent.
-
-    Args:
-        outbox: where its frames go.
-        seat: the seat it joined.
-        device: the device's name from its :class:`~canasta.net.wire.Join`.
-    """
-
-    def __init__(self, outbox: Outbox, *, seat: int, device: str) -> None:
-        self.outbox = outbox
-        self.seat = seat
-        self.device = device
-        #: The ``seq`` of the last message sent.
-        self.seq = 0
-
-    def post(self, kind: type[BaseModel], fields: dict[str, Any]) -> None:
-        """Send a message of ``kind`` with ``fields`` and the next ``seq``."""
-        self.seq += 1
-        self.outbox.send(kind(seq=self.seq, **fields).model_dump_json())
-
-
-#: A message for one connection: its kind and its fields but the ``seq``.
-Delivery = tuple[Attendee, type[BaseModel], dict[str, Any]]
-
-
-@dataclass(slots=True)
-class _Seat:
-    kind: str
-    token: str | None
-    attendee: Attendee | None = None
-    #: The loop time at which a bot takes this away human seat over.
-    deadline: float | None = None
-    timer: asyncio.TimerHandle | None = None
-    bot_playing: bool = False
-
-    @property
-    def human(self) -> bool:
-        return self.kind == HUMAN
 
 
 class Table:
@@ -147,8 +94,8 @@ class Table:
             (``None``: waited for until the person is back).
         file: where the table is written after every change (``None``: nowhere).
         bot_pause: seconds a bot waits before each of its actions, so people can follow.
-        writes: how many times the table file was written, and ``write_seconds`` how long
-            that took in all.
+        publisher: sends the table's messages, each once the file holds its change (its
+            ``writes`` and ``write_seconds`` say what the writing cost).
     """
 
     def __init__(
@@ -168,22 +115,19 @@ class Table:
         self.session = session
         self.kinds: tuple[str, ...] = session.seats
         self.away_timeout = away_timeout
-        self.file = file
         self.bot_pause = bot_pause
-        self.writes = 0
-        self.write_seconds = 0.0
         self._base_url = base_url
         self._record = record
         self._info = info
-        self._seats = [_Seat(kind, token) for kind, token in zip(self.kinds, tokens, strict=True)]
+        self.seating = Seating(
+            self.kinds, tokens, away_timeout=away_timeout, taken_over=self._taken_over
+        )
         self._bots = self._seated_bots()
         self._stand_ins: dict[int, Bot] = {}
         self._ready: set[int] = set()
-        self._backlog: list[tuple[TableFile | None, list[Delivery]]] = []
-        self._pump: asyncio.Task[None] | None = None
+        self.publisher = Publisher(file, self._current)
         self._bot_task: asyncio.Task[None] | None = None
         self._closed = False
-        self._loop = asyncio.get_running_loop()
 
     # ------------------------------------------------------------ making a table
 
@@ -277,11 +221,18 @@ class Table:
             file=file,
             bot_pause=bot_pause,
         )
-        for seat in table._seats:
-            if seat.human:
-                table._start_away(seat)
+        table.seating.all_away()
         table._kick()
         return table
+
+    @property
+    def file(self) -> Path | None:
+        """Where the table is written after every change (``None``: nowhere)."""
+        return self.publisher.file
+
+    @file.setter
+    def file(self, path: Path | None) -> None:
+        self.publisher.file = path
 
     def save(self) -> None:
         """Write the table file now (the table writes it by itself after every change).
@@ -297,8 +248,8 @@ class Table:
         """Each seat's join link (``None`` for a bot's seat)."""
         url = f"{self._base_url}/table/{self.id}"
         return [
-            None if seat.token is None else JoinLink(url=url, table=self.id, token=seat.token)
-            for seat in self._seats
+            None if token is None else JoinLink(url=url, table=self.id, token=token)
+            for token in self.seating.tokens
         ]
 
     # ------------------------------------------------------------ connections
@@ -311,14 +262,13 @@ class Table:
                 f"This table speaks protocol {TABLE_PROTOCOL}, not {message.protocol}: "
                 "update canasta on both sides."
             )
-        number = self._seat_of(message.token)
+        number = self.seating.seat_of(message.token)
         if number is None:
             return (
                 "That token opens no seat at this table: use the whole link the host "
                 "printed for your seat."
             )
-        seat = self._seats[number]
-        old = seat.attendee
+        old = self.seating.attendee(number)
         if old is not None and old.device != message.device:
             return (
                 f"Another device already plays {self.session.names[number]} at this table: "
@@ -327,20 +277,19 @@ class Table:
         if old is not None:
             old.outbox.close("The same device joined this seat again.")
         attendee = Attendee(outbox, seat=number, device=message.device)
-        seat.attendee = attendee
-        self._come_back(seat)
+        self.seating.sit(attendee)
         welcome = {
             "table": self.id,
             "seat": number,
             "rules": self.session.state.rules._asdict(),
-            "seats": self._statuses(),
+            "seats": self.seating.statuses(self.session.names),
             "away_timeout": self.away_timeout,
         }
         deliveries: list[Delivery] = [
             (attendee, Welcome, welcome),
             (attendee, Update, self._update(number, ())),
         ]
-        self._emit(None, deliveries + self._status_deliveries(but=attendee))
+        self.publisher.emit(None, deliveries + self._status_deliveries(but=attendee))
         return attendee
 
     def receive(self, attendee: Attendee, message: Join | Act | Undo | Ready) -> None:
@@ -367,62 +316,33 @@ class Table:
         """Answer the connection's last message with an :class:`Error`."""
         if self._current(attendee):
             fields = {"reason": reason, "message": message, "rule": rule}
-            self._emit(None, [(attendee, Error, fields)])
+            self.publisher.emit(None, [(attendee, Error, fields)])
 
     def leave(self, attendee: Attendee) -> None:
         """The connection closed: its seat is away (a new connection replaced it: nothing)."""
         if not self._current(attendee):
             return
-        seat = self._seats[attendee.seat]
-        seat.attendee = None
-        self._start_away(seat)
-        self._emit(None, self._status_deliveries())
+        self.seating.leave(attendee.seat)
+        self.publisher.emit(None, self._status_deliveries())
         self._advance_if_ready()
 
     async def close(self) -> None:
         """Stop the table: no more bot moves or timers, the last write finished, the
         outside bots ended and every connection closed."""
         self._closed = True
-        for seat in self._seats:
-            if seat.timer is not None:
-                seat.timer.cancel()
+        self.seating.close()
         if self._bot_task is not None:
             self._bot_task.cancel()
-        if self._pump is not None:
-            await self._pump
+        await self.publisher.flush()
         await asyncio.to_thread(close_bots, self._bots.values(), reason="the table closed")
-        for seat in self._seats:
-            if seat.attendee is not None:
-                seat.attendee.outbox.close("The table closed.")
-
-    def _seat_of(self, token: str) -> int | None:
-        found = None
-        given = token.encode()
-        for number, seat in enumerate(self._seats):
-            # Every seat is compared, in constant time, so timing tells nothing.
-            if seat.token is not None and secrets.compare_digest(seat.token.encode(), given):
-                found = number
-        return found
+        for attendee in self.seating.attendees():
+            attendee.outbox.close("The table closed.")
 
     def _current(self, attendee: Attendee) -> bool:
-        return not self._closed and self._seats[attendee.seat].attendee is attendee
+        return not self._closed and self.seating.attendee(attendee.seat) is attendee
 
-    def _start_away(self, seat: _Seat) -> None:
-        if self.away_timeout is None:
-            return
-        seat.deadline = self._loop.time() + self.away_timeout
-        seat.timer = self._loop.call_later(self.away_timeout, self._take_over, seat)
-
-    def _come_back(self, seat: _Seat) -> None:
-        if seat.timer is not None:
-            seat.timer.cancel()
-        seat.timer = seat.deadline = None
-        seat.bot_playing = False
-
-    def _take_over(self, seat: _Seat) -> None:
-        seat.timer = None
-        seat.bot_playing = True
-        self._emit(None, self._status_deliveries())
+    def _taken_over(self, number: int) -> None:
+        self.publisher.emit(None, self._status_deliveries())
         self._kick()
 
     # ------------------------------------------------------------ actions
@@ -480,7 +400,7 @@ class Table:
         """Deal the next round, or start the next game, when every person at the table
         has read the score sheet (a table nobody is at waits)."""
         state = self.session.state
-        present = {n for n, seat in enumerate(self._seats) if seat.attendee is not None}
+        present = self.seating.present()
         if state.phase not in _BETWEEN_ROUNDS or not present or not present <= self._ready:
             return False
         self._ready.clear()
@@ -517,17 +437,13 @@ class Table:
             if kind != HUMAN
         }
 
-    def _bot_plays(self, number: int) -> bool:
-        seat = self._seats[number]
-        return not seat.human or seat.bot_playing
-
     def _kick(self) -> None:
         """Start the bot's move when a bot must act and none is deciding."""
         if self._closed or self._bot_task is not None:
             return
         state = self.session.state
         mover = state.to_move
-        if mover is not None and self._bot_plays(mover):
+        if mover is not None and self.seating.bot_plays(mover):
             self._bot_task = asyncio.create_task(self._bot_move(mover, state))
 
     async def _bot_move(self, number: int, state: GameState) -> None:
@@ -547,7 +463,7 @@ class Table:
             action = actions[0]
         finally:
             self._bot_task = None
-        if self.session.state is state and self._bot_plays(number) and not self._closed:
+        if self.session.state is state and self.seating.bot_plays(number) and not self._closed:
             self._applied(action, self.session.apply(action, seat=number))
         else:
             # The game moved on (an undo, a new game) or the person came back meanwhile.
@@ -555,34 +471,10 @@ class Table:
 
     # ------------------------------------------------------------ telling the seats
 
-    def _statuses(self) -> list[SeatStatus]:
-        now = self._loop.time()
-        statuses = []
-        for number, seat in enumerate(self._seats):
-            away = None
-            if seat.human and seat.attendee is None:
-                if seat.bot_playing:
-                    away = 0.0
-                elif seat.deadline is not None:
-                    away = max(0.0, round(seat.deadline - now, 1))
-            statuses.append(
-                SeatStatus(
-                    seat=number,
-                    name=self.session.names[number],
-                    kind="human" if seat.human else "outside" if is_command(seat.kind) else "bot",
-                    connected=not seat.human or seat.attendee is not None,
-                    away=away,
-                    bot_playing=seat.bot_playing,
-                )
-            )
-        return statuses
-
     def _status_deliveries(self, but: Attendee | None = None) -> list[Delivery]:
-        seats = {"seats": self._statuses()}
+        seats = {"seats": self.seating.statuses(self.session.names)}
         return [
-            (seat.attendee, TableStatus, seats)
-            for seat in self._seats
-            if seat.attendee is not None and seat.attendee is not but
+            (joined, TableStatus, seats) for joined in self.seating.attendees() if joined is not but
         ]
 
     def _update(
@@ -597,67 +489,25 @@ class Table:
             "legal": [str(action) for action in legal_actions(state)] if acting else [],
             "question": question,
             "can_undo": acting and self.session.can_undo,
-            "seats": seats if seats is not None else self._statuses(),
+            "seats": seats if seats is not None else self.seating.statuses(self.session.names),
             "ready": sorted(self._ready),
         }
 
     def _broadcast(self, events: Sequence[Event], *, write: bool = True) -> None:
         """Send every joined seat its update (after writing the table file, when ``write``)."""
-        seats = self._statuses()
+        seats = self.seating.statuses(self.session.names)
         deliveries: list[Delivery] = [
-            (seat.attendee, Update, self._update(number, events, seats))
-            for number, seat in enumerate(self._seats)
-            if seat.attendee is not None
+            (joined, Update, self._update(joined.seat, events, seats))
+            for joined in self.seating.attendees()
         ]
         snapshot = self._snapshot() if write and self.file is not None else None
-        self._emit(snapshot, deliveries)
+        self.publisher.emit(snapshot, deliveries)
 
     def _snapshot(self) -> TableFile:
         return TableFile(
             table=self.id,
-            tokens=tuple(seat.token for seat in self._seats),
+            tokens=self.seating.tokens,
             kinds=self.kinds,
             away_timeout=self.away_timeout,
             game=SavedGame(session=self._info, record=self._record),
         )
-
-    def _emit(self, snapshot: TableFile | None, deliveries: list[Delivery]) -> None:
-        """Send ``deliveries`` once ``snapshot`` (and every snapshot before it) is on disk.
-
-        Messages leave in the order they were emitted. The file is written in a worker
-        thread, so the loop serves other tables meanwhile; snapshots that queued up during
-        one write are written once, as the newest of them.
-        """
-        if snapshot is None and self._pump is None:
-            self._deliver(deliveries)
-            return
-        self._backlog.append((snapshot, deliveries))
-        if self._pump is None:
-            self._pump = asyncio.create_task(self._drain())
-
-    async def _drain(self) -> None:
-        try:
-            while self._backlog:
-                batch, self._backlog = self._backlog, []
-                newest = next((snap for snap, _ in reversed(batch) if snap is not None), None)
-                if newest is not None:
-                    await asyncio.to_thread(self._write, newest)
-                for _, deliveries in batch:
-                    self._deliver(deliveries)
-        finally:
-            self._pump = None
-
-    def _write(self, snapshot: TableFile) -> None:
-        assert self.file is not None
-        started = time.perf_counter()
-        try:
-            save_table(self.file, snapshot)
-        except WriteError as error:
-            logger.error("%s The table plays on unsaved.", error.sentence)
-        self.writes += 1
-        self.write_seconds += time.perf_counter() - started
-
-    def _deliver(self, deliveries: list[Delivery]) -> None:
-        for attendee, kind, fields in deliveries:
-            if self._seats[attendee.seat].attendee is attendee:
-                attendee.post(kind, fields)
