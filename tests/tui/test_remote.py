@@ -107,7 +107,7 @@ async def test_two_screens_play_a_turn_each_and_see_who_is_away() -> None:
             assert status(south).startswith("Your turn: d draws from the stock")
             assert status(north) == "Waiting for South to play…"
             assert "Joined the table as North: classic, 4 players." in log(north)
-            assert "Round 1: East dealt; South plays first." in log(north)
+            assert "Round 1 is in play (East dealt): North-South 0, East-West 0." in log(north)
             assert len(hand(north)) == 11 and "Your hand: 11 cards" in screen_text(north)
 
             before = Counter(hand(south))

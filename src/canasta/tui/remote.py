@@ -50,9 +50,10 @@ from canasta.net.wire import (
 )
 from canasta.protocol.decode import event_from_message, view_from_message
 from canasta.session import HUMAN, Session
-from canasta.tui.flow import deal_lines, partner_reply
+from canasta.tui.flow import partner_reply
 from canasta.tui.presence import away_note, comings_and_goings, mover_sentence, ready_sentence
 from canasta.tui.screens import ConfirmScreen, MessageScreen
+from canasta.tui.seats import scores_text
 from canasta.tui.table_app import VIEWER, TableApp
 
 __all__ = ["ELSEWHERE", "RemoteApp", "run"]
@@ -171,6 +172,8 @@ class RemoteApp(TableApp):
     def _welcome(self, message: Welcome) -> None:
         self._rules = validate_rules(message.rules)
         self.viewer = message.seat
+        # Who came and went while this seat was away is not told: only the table as it is.
+        self.seats = {}
         self._presence(message.seats)
         name = self.seats[message.seat].name
         if self._welcomed:
@@ -198,9 +201,13 @@ class RemoteApp(TableApp):
         if happened and before is not None:
             self._last_seat = before.to_move
         if before is None:
-            # A seat joins a game in progress: the log opens with the table as it stands.
-            state = self.session.state
-            self.write_log(deal_lines(state, viewer=seen.seat, names=names, style=self.style))
+            # The seat may join a game long in progress: the log starts from where it is.
+            scores = scores_text(self._rules, seen.scores, names)
+            if seen.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+                self.write_log([f"Round {seen.round_no} is over: {scores}."])
+            else:
+                dealer = names[seen.dealer]
+                self.write_log([f"Round {seen.round_no} is in play ({dealer} dealt): {scores}."])
         self.heard(happened)
         self.legal = offered
         self.show_table(seen)
@@ -218,8 +225,7 @@ class RemoteApp(TableApp):
 
     def _presence(self, seats: Sequence[SeatStatus]) -> None:
         """Take the seats' presence: tell who came and went, and start each countdown."""
-        if self._welcomed:
-            self.write_log(comings_and_goings(self.seats, seats, viewer=self.viewer))
+        self.write_log(comings_and_goings(self.seats, seats, viewer=self.viewer))
         self.seats = {seat.seat: seat for seat in seats}
         now = time.monotonic()
         self._deadlines = {
