@@ -132,7 +132,7 @@ async def test_two_screens_play_a_turn_each_and_see_who_is_away() -> None:
 
             await west.leave()
             await until(sp, lambda: "West left the table." in log(south), "West's leaving")
-            assert re.search(r"West is away: a bot plays in (59|60) s\.$", status(south))
+            assert re.search(r"West is away: a bot plays in \d+ s\.$", status(south))
         await east.leave()
 
 
