@@ -272,3 +272,19 @@ async def test_every_table_size_and_railroad_play_remotely(rules: RuleSet) -> No
             assert table.session.actions == [DrawStock()]
             assert len(hand(south)) == len(table.session.state.hands[0])
             assert status(south).startswith("Select cards")
+
+
+async def test_a_refused_join_says_why_and_ends_the_app() -> None:
+    async with server() as running:
+        table = running.open_table(rules=preset("classic"), seats=["human"] * 4, seed=7)
+        link = table.links[0]
+        assert link is not None
+        app = RemoteApp(JoinLink(url=link.url, table=link.table, token="not-the-token"))
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, MessageScreen), "the refusal")
+            assert "That token opens no seat at this table" in screen_text(app)
+            assert app.seen is None and not app.legal
+            await pilot.press("enter")
+            await until(pilot, lambda: app.return_value is not None, "the app's end")
+        assert app.return_value == 1  # canasta join exits with it
+        assert app.refused is not None and app.refused.startswith("That token opens no seat")
