@@ -138,6 +138,8 @@ class TableServer:
         rate: messages a second each connection may send (``burst`` at once).
         burst: see ``rate``.
         join_timeout: seconds a new connection has to send its join.
+        compression: ``"deflate"`` to compress frames when a client offers it (less to
+            send, more to compute: a view is about 2 KB of JSON); by default none.
     """
 
     def __init__(
@@ -150,12 +152,14 @@ class TableServer:
         rate: float = RATE,
         burst: int = BURST,
         join_timeout: float = JOIN_TIMEOUT,
+        compression: str | None = None,
     ) -> None:
         self.host = host
         self._port = port
         self._ping = (ping_interval, ping_timeout)
         self._rate = (rate, burst)
         self._join_timeout = join_timeout
+        self._compression = compression
         self._server: Server | None = None
         #: The tables, by id.
         self.tables: dict[str, Table] = {}
@@ -179,6 +183,7 @@ class TableServer:
             self.host,
             self._port,
             max_size=HARD_LIMIT,
+            compression=self._compression,
             ping_interval=self._ping[0],
             ping_timeout=self._ping[1],
             # A peer that stopped answering will not answer the closing handshake either:
