@@ -48,7 +48,7 @@ from canasta.tui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from canasta.tui.app import CanastaApp
+    from canasta.tui.host import TableHost
 
 __all__ = ["MIN_SIZE", "TableScreen"]
 
@@ -125,9 +125,9 @@ class TableScreen(Screen[None]):
         self._keys: tuple[bool | None, ...] = ()
 
     @property
-    def game(self) -> CanastaApp:
+    def game(self) -> TableHost:
         """The app that owns the session."""
-        return cast("CanastaApp", self.app)
+        return cast("TableHost", self.app)
 
     def compose(self) -> ComposeResult:
         """The table's widgets."""
@@ -398,7 +398,7 @@ class TableScreen(Screen[None]):
 
         detail = (
             "The game is saved: canasta offers to resume it when it starts again."
-            if self.game.store is not None
+            if self.game.paths is not None
             else "The game in progress will be lost."
         )
         self.app.push_screen(ConfirmScreen("Quit the game?", detail=detail), confirmed)
@@ -408,7 +408,7 @@ class TableScreen(Screen[None]):
         from canasta.tui.settings_screen import SettingsScreen  # here: it needs pydantic
 
         game = self.game
-        game.push_screen(SettingsScreen(game.settings, paths=game.paths), game.apply_settings)
+        self.app.push_screen(SettingsScreen(game.settings, paths=game.paths), game.apply_settings)
 
     def action_statistics(self) -> None:
         """Open the statistics (nothing is kept when the game is not saved)."""
