@@ -33,7 +33,7 @@ from canasta.tui.options import Options
 from canasta.tui.player_panel import PlayerPanel
 from canasta.tui.resume import ResumeScreen
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
-from canasta.tui.seats import team_labels
+from canasta.tui.seats import shown_names, team_labels
 from canasta.tui.settings_screen import SettingsScreen
 from canasta.tui.team_panel import TeamPanel
 
@@ -125,7 +125,7 @@ async def test_a_round_at_each_table_by_keys(name: str, players: int, seed: int)
         assert state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
         assert {"DrawStock", "Meld", "Discard"} <= done
         sheet = screen_text(app)
-        for team in team_labels(rules, app.session.names):
+        for team in team_labels(rules, shown_names(app.session.names, app.viewer)):
             assert team in sheet, team
         await pilot.press("n")
         await settle(pilot)

@@ -17,7 +17,7 @@ from canasta.tui.cards import CardStyle
 from canasta.tui.hotseat import Seating
 from canasta.tui.options import Options
 from canasta.tui.play import PlayApp
-from canasta.tui.seats import scores_text
+from canasta.tui.seats import scores_text, shown_names
 from canasta.tui.table_screen import MIN_SIZE
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ class CanastaApp(PlayApp):
         for note in self.notes:
             self.notify(note, severity="warning")
         state = session.state
-        totals = scores_text(state.rules, state.scores, session.names)
+        totals = scores_text(state.rules, state.scores, shown_names(session.names, self.you))
         self.write_log(
             [
                 f"Resumed the game saved at {saved.saved_at.astimezone():%H:%M} "

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -57,7 +57,7 @@ from canasta.tui.hotseat import CurtainScreen, Seating, SeatingScreen
 from canasta.tui.options import PACE_SECONDS, Options, best_level
 from canasta.tui.players import Players
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
-from canasta.tui.seats import short_labels, team_labels
+from canasta.tui.seats import short_labels, shown_names, team_labels
 from canasta.tui.status import status_sentence
 from canasta.tui.table_screen import TableScreen
 from canasta.tui.theme import CANASTA_THEME
@@ -70,6 +70,10 @@ __all__ = ["VIEWER", "PlayApp"]
 
 #: ``seat`` of :meth:`PlayApp.submit` meaning the seat at the keyboard.
 VIEWER = -1
+
+#: A line of the log told anew for whoever is at the keyboard (the seat called "You", or
+#: ``None``), as events are.
+Told = Callable[[int | None], str]
 
 
 class PlayApp(App[int]):
@@ -116,7 +120,7 @@ class PlayApp(App[int]):
         #: Hot seat: no hand is shown (a bot plays, or the keyboard is passing on).
         self.hand_hidden = False
         #: The game log as events (told anew when the seat at the keyboard changes).
-        self._log_entries: list[Event | str] = []
+        self._log_entries: list[Event | str | Told] = []
         #: ``--hotseat``: the seating screen comes before the first deal.
         self._choose_first = options.hotseat and seating is None
         if seating is not None:
@@ -167,11 +171,12 @@ class PlayApp(App[int]):
             self.players.observe(self._deal_events)
             self.write_log(self._deal_events)
             return
-        self.write_log(
-            deal_lines(
-                self.session.state, viewer=self.viewer, names=self.session.names, style=self.style
-            )
-        )
+        state, names = self.session.state, self.session.names
+
+        def dealt(you: int | None) -> str:
+            return "\n".join(deal_lines(state, you=you, names=names, style=self.style))
+
+        self.write_log([dealt])
 
     # ------------------------------------------------------------------ hot seat
 
@@ -217,22 +222,30 @@ class PlayApp(App[int]):
         self.viewer = seating.humans[0]
         self.hand_hidden = len(seating.humans) > 1
 
-    def write_log(self, entries: Sequence[Event | str]) -> None:
-        """Add events (told as the seat at the keyboard may hear them) and sentences to
-        the game log."""
+    @property
+    def you(self) -> int | None:
+        """The seat the table calls "You": the one at the keyboard, unless no hand is shown."""
+        return None if self.hand_hidden else self.viewer
+
+    def write_log(self, entries: Sequence[Event | str | Told]) -> None:
+        """Add events and lines told as the seat at the keyboard may hear them, and
+        sentences, to the game log."""
         self._log_entries.extend(entries)
         del self._log_entries[:-500]
         self.table_screen.write_log([self._told(entry) for entry in entries])
 
-    def _told(self, entry: Event | str) -> str:
+    def _told(self, entry: Event | str | Told) -> str:
         if isinstance(entry, str):
             return entry
+        if callable(entry):
+            return entry(self.you)
         return describe_event(
             entry,
-            viewer=None if self.hand_hidden else self.viewer,
+            viewer=self.you,
             label=self.style.label,
             names=self.session.names,
             rules=self.session.state.rules,
+            you=self.you,
         )
 
     def _hand_over(self, seat: int | None) -> None:
@@ -294,8 +307,8 @@ class PlayApp(App[int]):
         except LookupError as error:
             self.refuse(str(error))
             return
-        who = self.session.names[self.viewer]
-        self.write_log([f"{who} took back a move: {self.style.action(undone)}."])
+        seat, names, move = self.viewer, self.session.names, self.style.action(undone)
+        self.write_log([lambda you: f"{shown_names(names, you)[seat]} took back a move: {move}."])
         self._touched = ()
         self._changed(())
 
@@ -408,7 +421,7 @@ class PlayApp(App[int]):
         state = self.session.state
         game_over = state.phase is Phase.GAME_OVER
         round_over = state.phase is Phase.ROUND_OVER
-        names = self.session.names
+        names = shown_names(self.session.names, self.you)
         title = sheet_title(state, viewer=self.viewer, humans=len(self.session.humans), names=names)
 
         def closed(go_on: bool | None) -> None:

@@ -10,8 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta.engine import RuleSet
+from canasta.engine.narrate import YOU
 
-__all__ = ["scores_text", "short_labels", "short_name", "team_label", "team_labels"]
+__all__ = [
+    "scores_text",
+    "short_labels",
+    "short_name",
+    "shown_names",
+    "team_label",
+    "team_labels",
+]
 
 #: Compass seats in a few letters.
 _COMPASS = {
@@ -26,6 +34,12 @@ _COMPASS = {
 }
 #: The most letters of a player's own name where room is short.
 _SHORT_NAME = 4
+
+
+def shown_names(names: Sequence[str], you: int | None) -> tuple[str, ...]:
+    """The players' names as the table shows them: the player at the keyboard (seat
+    ``you``; ``None`` while no hand is shown) is "You"."""
+    return tuple(YOU if seat == you else name for seat, name in enumerate(names))
 
 
 def short_name(name: str) -> str:
