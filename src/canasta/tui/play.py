@@ -22,6 +22,7 @@ from textual.app import App
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import RichLog
+from textual.widgets._toast import Toast
 
 from canasta.bots import BOTS
 from canasta.engine import (
@@ -70,6 +71,10 @@ __all__ = ["VIEWER", "PlayApp"]
 
 #: ``seat`` of :meth:`PlayApp.submit` meaning the seat at the keyboard.
 VIEWER = -1
+
+#: How long a refusal stays (short: it must not hide the table for long), and a hint (the
+#: time to read a longer sentence).
+REFUSAL_SECONDS, HINT_SECONDS = 3.0, 10.0
 
 #: A line of the log told anew for whoever is at the keyboard (the seat called "You", or
 #: ``None``), as events are.
@@ -140,8 +145,8 @@ class PlayApp(App[int]):
         self._last_seat: int | None = None
         self._touched: tuple[frozenset[int], ...] = ()
         self._pile_touched = False
-        #: The notice of the last refusal, replaced by the next one.
-        self._refusal: Notification | None = None
+        #: The notice on show of each kind (``refusal``, ``hint``), replaced by the next.
+        self._notices: dict[str, Notification] = {}
 
     # ------------------------------------------------------------------ start
 
@@ -292,13 +297,30 @@ class PlayApp(App[int]):
     def refuse(self, sentence: str, *, title: str = "") -> None:
         """Say why a move cannot be made, in place of the last such notice: a player who
         tries several things sees the latest refusal, not a pile of them."""
-        if self._refusal is not None:
-            # Textual has no public way to withdraw one notification (its toasts use this).
-            self._unnotify(self._refusal, refresh=False)
-        self._refusal = Notification(
-            sentence, title, "warning", self.NOTIFICATION_TIMEOUT, markup=False
+        self.notice("refusal", sentence, title=title, warning=True, timeout=REFUSAL_SECONDS)
+
+    def notice(
+        self, kind: str, sentence: str, *, title: str, warning: bool = False, timeout: float
+    ) -> None:
+        """Show ``sentence`` for ``timeout`` seconds in place of the last notice of the same
+        ``kind``: one refusal, one hint at a time."""
+        old = self._notices.get(kind)
+        if old is not None:
+            self._withdraw(old)
+        self._notices[kind] = Notification(
+            sentence, title, "warning" if warning else "information", timeout, markup=False
         )
-        self.post_message(Notify(self._refusal))
+        self.post_message(Notify(self._notices[kind]))
+
+    def _withdraw(self, notice: Notification) -> None:
+        """Take ``notice`` away as its toast does when its time is up: Textual has no public
+        way to withdraw one notification, and forgetting it alone leaves the toast's holder
+        behind, a blank line that would push the next notice down over the hand."""
+        for toast in self.screen.query(Toast):
+            if toast._notification is notice:
+                toast._expire()
+                return
+        self._unnotify(notice, refresh=False)  # its toast is on another screen, or gone
 
     def undo(self) -> None:
         """Take back the last meld or lay-off of the turn."""
@@ -409,7 +431,7 @@ class PlayApp(App[int]):
         # Only while the position is unchanged: in hot seat the hint names the cards of a
         # hand that may have left the screen.
         if self.session.state is state:
-            self.notify(hint, title="Hint", timeout=10)
+            self.notice("hint", hint, title="Hint", timeout=HINT_SECONDS)
 
     # ------------------------------------------------------------------ round end
 
