@@ -32,8 +32,9 @@ examples:
   canasta serve                     play in a browser at http://127.0.0.1:8000
   canasta replay game.json
 
-at the table: p settings, i statistics, v replay a finished game. Every action is saved;
-'canasta' offers to resume an unfinished game and 'canasta --resume' goes straight back in.
+at the table: p settings, i statistics, v replay a finished game. Every action is saved,
+one unfinished game per table: 'canasta' offers to resume the latest ('canasta --resume'
+goes straight back in); '--rules'/'--players' play that table and keep the others' games.
 """
 
 
@@ -112,7 +113,9 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
         help="choose humans and bots for each seat and play at one keyboard",
     )
     parser.add_argument(
-        "--resume", action="store_true", help="go straight back into the unfinished game"
+        "--resume",
+        action="store_true",
+        help="go straight back into the unfinished game (of the table asked for, if any)",
     )
     parser.add_argument(
         "--seat",

@@ -6,7 +6,8 @@ used is reported in one sentence (:class:`LoadError`) and moved aside, never a c
     from canasta.persist import Paths, load_game, load_settings
     paths = Paths.from_environment()
     settings = load_settings(paths)      # .value, and .problems to show
-    saved = load_game(paths)             # None, a SavedGame, or LoadError
+    saved = load_game(paths)             # the latest saved table's game: None, a SavedGame,
+                                         # or LoadError (load_game(paths, rules): that table's)
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from canasta.persist.saves import (
     clear_game,
     load_game,
     save_game,
+    saved_tables,
 )
 from canasta.persist.settings import Names, Settings, load_settings, save_settings
 from canasta.persist.stats import GameResult, Stats, Tally, load_stats, summarize, update_stats
@@ -60,6 +62,7 @@ __all__ = [
     "record_path",
     "save_game",
     "save_settings",
+    "saved_tables",
     "summarize",
     "update_stats",
     "write_text_atomic",

@@ -43,6 +43,12 @@ def build_app(args: argparse.Namespace) -> CanastaApp | int:
     except CanastaError as error:
         print(f"canasta: {error}", file=sys.stderr)
         return 2
-    app = make_app(options, paths=paths, resume=bool(args.resume), settings=settings.value)
+    app = make_app(
+        options,
+        paths=paths,
+        resume=bool(args.resume),
+        settings=settings.value,
+        table_asked=getattr(args, "rules", None) is not None,
+    )
     app.notes.extend(settings.problems)
     return app

@@ -117,7 +117,11 @@ class CanastaApp(PlayApp):
                 self.startup = None
                 self.start_play()
 
-        self.push_screen(ResumeScreen(saved, session.state, new_rules=self.options.rules), chosen)
+        new = self.options.rules
+        replaced = (new.name, new.players) in self.startup.kept
+        self.push_screen(
+            ResumeScreen(saved, session.state, new_rules=new, replaced=replaced), chosen
+        )
 
     def resume_game(self) -> None:
         """Go back into the saved game: its session, its bots, the log from here on."""
@@ -205,24 +209,33 @@ def make_app(
     paths: Paths | None = None,
     resume: bool = False,
     settings: Settings | None = None,
+    table_asked: bool = False,
 ) -> CanastaApp:
     """The app, ready to run: a game of ``options.rules`` (classic by default), or from
     ``state``, a given position (tests, resume); ``bots`` replaces the bots of the seats
     after South, ``bot_seed`` seeds their choices, ``seating`` seats humans and bots (of its
     levels) anywhere, for hot-seat play.
 
-    With ``paths`` every action is saved there, an unfinished saved game is offered (or,
-    with ``resume``, resumed at once) and finished games are counted and archived; without,
+    With ``paths`` every action is saved there, one unfinished game per table; the latest
+    saved is offered (or, with ``resume``, resumed at once), or with ``table_asked`` (the
+    command line named the rules or the players) only that of the options' table, the
+    others said to be kept. Finished games are counted and archived. Without ``paths``
     nothing is read or written. ``settings`` are what the settings screen starts from.
     """
     startup = None
     if paths is not None:
-        from canasta.tui.storage import Startup, look_for_saved_game
+        from canasta.tui.storage import look_for_saved_game
 
-        startup = look_for_saved_game(paths)
+        asked = (options or Options()).rules if table_asked else None
+        startup = look_for_saved_game(paths, asked)
+        notes = startup.notes
         if resume and startup.saved is None:
-            missing = "There is no unfinished game to resume: a new game is dealt."
-            startup = Startup(notes=(*startup.notes, missing))
+            notes = (*notes, "There is no unfinished game to resume: a new game is dealt.")
+        if table_asked and startup.kept:
+            from canasta.tui.resume import kept_note
+
+            notes = (*notes, kept_note(startup.kept))
+        startup = dataclasses.replace(startup, notes=notes)
     return CanastaApp(
         options or Options(),
         state=state,

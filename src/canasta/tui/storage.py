@@ -6,13 +6,15 @@ a thread of its own that writes it, so the table never waits for the disk. When 
 is over the same thread finishes it (statistics, archive, autosave cleared). Problems come
 back to the app as messages (:class:`SaveFailed`, :class:`GameArchived`).
 
-At start-up :func:`look_for_saved_game` reads the autosave: an unfinished game is offered
-for resuming, one that had already ended is finished there and then, and a file that cannot
-be used is reported in one sentence (the persistence layer has moved it aside).
+At start-up :func:`look_for_saved_game` reads the autosave of the table asked for (or the
+latest of any table): an unfinished game is offered for resuming, one that had already
+ended is finished there and then, and a file that cannot be used is reported in one
+sentence (the persistence layer has moved it aside). The other tables' games are kept.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -21,7 +23,7 @@ from textual.message import Message
 
 from canasta.bots import BOTS
 from canasta.choices import FALLBACK_LEVEL, is_command
-from canasta.engine import CanastaError, Phase
+from canasta.engine import CanastaError, Phase, RuleSet
 from canasta.engine.record import GameRecord, make_record
 from canasta.persist import (
     Finished,
@@ -33,6 +35,7 @@ from canasta.persist import (
     finish_game,
     load_game,
     save_game,
+    saved_tables,
 )
 from canasta.session import HUMAN, Session
 from canasta.tui.options import best_level
@@ -118,20 +121,35 @@ class Startup:
         saved: an unfinished game, or ``None``.
         session: that game, replayed (``None`` with ``saved``).
         notes: sentences to show (a file moved aside, problems finishing an ended game).
+        kept: the other tables with an unfinished game saved (rule system, player count),
+            the latest saved first.
     """
 
     saved: SavedGame | None = None
     session: Session | None = None
     notes: tuple[str, ...] = ()
+    kept: tuple[tuple[str, int], ...] = ()
 
 
-def look_for_saved_game(paths: Paths) -> Startup:
-    """Read the autosave; never raises.
+def look_for_saved_game(paths: Paths, rules: RuleSet | None = None) -> Startup:
+    """Read the autosave of ``rules``' table (``None``: the latest saved of any table);
+    never raises.
 
     A game that had already ended (the app stopped while finishing it) is finished now.
     """
+    startup = _saved_game(paths, rules)
+    table = rules if startup.saved is None else startup.saved.rules
+    others = [
+        saved
+        for saved in saved_tables(paths)
+        if table is None or saved != (table.name, table.players)
+    ]
+    return dataclasses.replace(startup, kept=tuple(others))
+
+
+def _saved_game(paths: Paths, rules: RuleSet | None) -> Startup:
     try:
-        saved = load_game(paths)
+        saved = load_game(paths, rules)
     except LoadError as error:
         return Startup(notes=(error.sentence,))
     if saved is None:
