@@ -2,8 +2,9 @@
 it. Every action is saved as it is played, an unfinished saved game is offered (or resumed)
 at start, finished games are counted and archived, and the settings screen's choices apply.
 
-The files' modules (pydantic, the records) load only when there are files: a game without
-them, and the table's first frame, never wait for them.
+The files' modules (pydantic, the records) load only when there are files, and then after
+the table's first frame: the saved games are looked for once the table is up (the keys
+wait for that), so neither a game without files nor the first frame waits for them.
 """
 
 from __future__ import annotations
@@ -14,10 +15,9 @@ from typing import TYPE_CHECKING
 
 from canasta.engine import GameState
 from canasta.tui.cards import CardStyle
-from canasta.tui.hotseat import Seating
 from canasta.tui.options import Options
 from canasta.tui.play import PlayApp
-from canasta.tui.seats import scores_text, shown_names
+from canasta.tui.seats import Seating, scores_text, shown_names
 from canasta.tui.table_screen import MIN_SIZE
 
 if TYPE_CHECKING:
@@ -41,25 +41,24 @@ class CanastaApp(PlayApp):
         bot_seed: int | None = None,
         seating: Seating | None = None,
         paths: Paths | None = None,
-        startup: Startup | None = None,
         resume: bool = False,
         settings: Settings | None = None,
+        table_asked: bool = False,
     ) -> None:
         super().__init__(options, state=state, bots=bots, bot_seed=bot_seed, seating=seating)
         self._settings = settings
         #: Where the game, settings, statistics and records are kept (``None``: nowhere).
         self.paths = paths
+        #: The game being saved (from when the files have been looked at).
         self.store: GameStore | None = None
-        if paths is not None:
-            from canasta.tui.storage import AutoSaver, GameStore
-
-            self.store = GameStore(AutoSaver(paths, self.post_message))
         #: What was found at start: an unfinished saved game to offer (``resume``: to
         #: resume without asking) and sentences about files that could not be used.
-        self.startup = startup
-        if startup is not None:
-            self.notes.extend(startup.notes)
+        self.startup: Startup | None = None
         self.resume = resume
+        #: The command line named the table: only its saved game is offered.
+        self.table_asked = table_asked
+        #: The files are still to be looked at (once the table's first frame is drawn).
+        self._looking = paths is not None
 
     @property
     def settings(self) -> Settings:
@@ -76,12 +75,28 @@ class CanastaApp(PlayApp):
         return self.startup is not None and self.startup.saved is not None
 
     def start_play(self) -> None:
-        """Offer the unfinished saved game first (resume it at once with ``--resume``), else
-        start playing."""
+        """Show the table, look at the files, then offer the unfinished saved game first
+        (resume it at once with ``--resume``), else start playing."""
+        if self._looking:
+            self._looking = False
+            self.show_table()
+            self.call_after_refresh(self._look_at_files)
+            return
         if self._offering:
             self._offer_resume()
             return
         super().start_play()
+
+    def _look_at_files(self) -> None:
+        """Find the saved game to offer and start saving; then start."""
+        from canasta.tui.storage import AutoSaver, GameStore, look_at_start
+
+        assert self.paths is not None
+        self.store = GameStore(AutoSaver(self.paths, self.post_message))
+        asked = self.options.rules if self.table_asked else None
+        self.startup = look_at_start(self.paths, rules=asked, resume=self.resume)
+        self.notes.extend(self.startup.notes)
+        self.start_play()
 
     def keep(self) -> None:
         """Save the game as it now stands (not while a saved one is being offered)."""
@@ -222,20 +237,6 @@ def make_app(
     others said to be kept. Finished games are counted and archived. Without ``paths``
     nothing is read or written. ``settings`` are what the settings screen starts from.
     """
-    startup = None
-    if paths is not None:
-        from canasta.tui.storage import look_for_saved_game
-
-        asked = (options or Options()).rules if table_asked else None
-        startup = look_for_saved_game(paths, asked)
-        notes = startup.notes
-        if resume and startup.saved is None:
-            notes = (*notes, "There is no unfinished game to resume: a new game is dealt.")
-        if table_asked and startup.kept:
-            from canasta.tui.resume import kept_note
-
-            notes = (*notes, kept_note(startup.kept))
-        startup = dataclasses.replace(startup, notes=notes)
     return CanastaApp(
         options or Options(),
         state=state,
@@ -243,7 +244,7 @@ def make_app(
         bot_seed=bot_seed,
         seating=seating,
         paths=paths,
-        startup=startup,
         resume=resume,
         settings=settings,
+        table_asked=table_asked,
     )

@@ -24,7 +24,6 @@ from textual.screen import Screen
 from textual.widgets import RichLog
 from textual.widgets._toast import Toast
 
-from canasta.bots import BOTS
 from canasta.engine import (
     Action,
     Answer,
@@ -54,11 +53,10 @@ from canasta.tui.flow import (
     sheet_title,
     touched_by,
 )
-from canasta.tui.hotseat import CurtainScreen, Seating, SeatingScreen
 from canasta.tui.options import PACE_SECONDS, Options, best_level
 from canasta.tui.players import Players
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
-from canasta.tui.seats import short_labels, shown_names, team_labels
+from canasta.tui.seats import Seating, short_labels, shown_names, team_labels
 from canasta.tui.status import status_sentence
 from canasta.tui.table_screen import TableScreen
 from canasta.tui.theme import CANASTA_THEME
@@ -66,6 +64,7 @@ from canasta.tui.widgets import Table
 
 if TYPE_CHECKING:
     from canasta.bots import Bot, Decision
+    from canasta.tui.hotseat import SeatingScreen
 
 __all__ = ["VIEWER", "PlayApp"]
 
@@ -188,6 +187,9 @@ class PlayApp(App[int]):
     def _seating_screen(self, rules: RuleSet) -> SeatingScreen:
         """The seating screen for a game of ``rules``: the seats as they are, or (at a
         table of another size) South a human and the others bots."""
+        from canasta.bots import BOTS
+        from canasta.tui.hotseat import SeatingScreen
+
         session = self.session
         if rules.players == len(session.seats):
             seating = Seating(kinds=session.seats, names=session.names)
@@ -264,6 +266,8 @@ class PlayApp(App[int]):
 
     def _curtain(self, seat: int, happened: Sequence[Event]) -> None:
         """Hide the table until ``seat``'s player is at the keyboard, then go on."""
+
+        from canasta.tui.hotseat import CurtainScreen  # here: hot seat is rare
 
         def revealed(_: None) -> None:
             self._hand_over(seat)
@@ -351,7 +355,14 @@ class PlayApp(App[int]):
             self._hand_over(None)
         at_keyboard = state.to_move == self.viewer and not self.hand_hidden
         self.legal = legal_actions(state) if self.session.human_to_move and at_keyboard else []
-        seen = view(state, self.viewer)
+        self.show_table()
+        if any(isinstance(event, RoundScored) for event in happened):
+            self.show_sheet()
+        self._advance(happened)
+
+    def show_table(self) -> None:
+        """Draw the table as the session stands (its keys as :attr:`legal` allows)."""
+        seen = view(self.session.state, self.viewer)
         self.table_screen.show(
             Table(
                 seen=seen._replace(hand=()) if self.hand_hidden else seen,
@@ -363,9 +374,6 @@ class PlayApp(App[int]):
                 names=self.session.names,
             )
         )
-        if any(isinstance(event, RoundScored) for event in happened):
-            self.show_sheet()
-        self._advance(happened)
 
     def _advance(self, happened: Sequence[Event]) -> None:
         match next_mover(self.session, viewer=self.viewer, hand_hidden=self.hand_hidden):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -14,8 +13,9 @@ from textual.widgets import Button, Footer, Label, Static
 from canasta.engine import GameState, Phase, RuleSet
 from canasta.persist import SavedGame
 from canasta.tui.seats import scores_text
+from canasta.tui.storage import table_command
 
-__all__ = ["ResumeScreen", "describe_saved", "kept_note", "new_game_warning"]
+__all__ = ["ResumeScreen", "describe_saved", "new_game_warning"]
 
 
 def describe_saved(saved: SavedGame, state: GameState) -> str:
@@ -49,23 +49,8 @@ def new_game_warning(saved: RuleSet, new: RuleSet, *, replaced: bool = False) ->
     instead = f" in place of your unfinished game of {new.label}" if replaced else ""
     return (
         f"This game is {saved.label}. New game (n) deals {new.label}{instead} and keeps "
-        f"this one saved: {_command(saved.name, saved.players)} goes back to it."
+        f"this one saved: {table_command(saved.name, saved.players)} goes back to it."
     )
-
-
-def kept_note(kept: Sequence[tuple[str, int]]) -> str:
-    """One sentence saying that the unfinished games of the ``kept`` tables (rule system,
-    player count) are kept, and how to go back to each."""
-    labels = " and ".join(f"{system}, {players} players" for system, players in kept)
-    commands = " or ".join(_command(system, players) for system, players in kept)
-    if len(kept) == 1:
-        return f"Your unfinished game of {labels} is kept: {commands} goes back to it."
-    return f"Your unfinished games of {labels} are kept: {commands} goes back to one."
-
-
-def _command(system: str, players: int) -> str:
-    """The command that plays ``system`` for ``players`` (and so offers its saved game)."""
-    return f"canasta --rules {system} --players {players}"
 
 
 class ResumeScreen(Screen[bool]):

@@ -46,9 +46,12 @@ __all__ = [
     "GameStore",
     "SaveFailed",
     "Startup",
+    "kept_note",
+    "look_at_start",
     "look_for_saved_game",
     "resumed_session",
     "session_info",
+    "table_command",
 ]
 
 
@@ -129,6 +132,34 @@ class Startup:
     session: Session | None = None
     notes: tuple[str, ...] = ()
     kept: tuple[tuple[str, int], ...] = ()
+
+
+def look_at_start(paths: Paths, *, rules: RuleSet | None, resume: bool) -> Startup:
+    """What the app starts with (see :func:`look_for_saved_game`), and its notes: with
+    ``resume`` and no saved game, that a new game is dealt; with ``rules`` (a table asked
+    for), that the other tables' games are kept."""
+    startup = look_for_saved_game(paths, rules)
+    notes = startup.notes
+    if resume and startup.saved is None:
+        notes = (*notes, "There is no unfinished game to resume: a new game is dealt.")
+    if rules is not None and startup.kept:
+        notes = (*notes, kept_note(startup.kept))
+    return dataclasses.replace(startup, notes=notes)
+
+
+def kept_note(kept: Sequence[tuple[str, int]]) -> str:
+    """One sentence saying that the unfinished games of the ``kept`` tables (rule system,
+    player count) are kept, and how to go back to each."""
+    labels = " and ".join(f"{system}, {players} players" for system, players in kept)
+    commands = " or ".join(table_command(system, players) for system, players in kept)
+    if len(kept) == 1:
+        return f"Your unfinished game of {labels} is kept: {commands} goes back to it."
+    return f"Your unfinished games of {labels} are kept: {commands} goes back to one."
+
+
+def table_command(system: str, players: int) -> str:
+    """The command that plays ``system`` for ``players`` (and so offers its saved game)."""
+    return f"canasta --rules {system} --players {players}"
 
 
 def look_for_saved_game(paths: Paths, rules: RuleSet | None = None) -> Startup:
