@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import argparse
+
     from canasta.tui.app import CanastaApp
 
 __all__ = ["build_app", "run"]
