@@ -5,7 +5,9 @@ Run: ``python benchmarks/tui.py`` (prints the figures; not part of the test run)
 - Launch: a fresh ``python`` process imports the app, starts it headless at 80x24 and
   reports when the table's first frame was written; median of several launches. Measured
   twice: the app alone (no files), and as the ``canasta`` command starts it (its command
-  line parsed, the settings read and the saved game looked for, in an empty home).
+  line parsed, the settings read and the saved game looked for, in an empty home); and
+  against a minimal Textual app (a header, a line of text, a footer) launched the same way,
+  the three taking turns in one run, with the ratio of each median to the minimal app's.
 - Key press to redraw: in a running game (100x32), the time from posting a key to the
   next rendered frame handed to the display; cursor and selection keys, and the game
   keys draw and discard (a discard's first frame comes before the bots reply).
@@ -31,55 +33,90 @@ from textual.worker import WorkerCancelled
 LAUNCHES = 7
 _XDG = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME")
 
-_CHILD = """
+#: Each child: ``start`` (when the parent started it), then ``app`` built and ``drawn(app)``
+#: true once the app shows what its first frame is for; the time of the first frame written
+#: while it is true is printed. (Waiting for the app to be idle would count what the app
+#: does after its first frame, such as looking for a saved game.)
+_FIRST_FRAME = """
 import sys, time
 start = float(sys.argv[1])
+{setup}
+written = []
+display = app._display
+
+def timed(screen, renderable):
+    if renderable is not None and not written and drawn(app):
+        written.append(time.time())
+    display(screen, renderable)
+
+app._display = timed
+
+async def first_frame(pilot):
+    while not written:
+        await pilot.pause()
+    print(written[0] - start)
+    pilot.app.exit()
+
+app.run(headless=True, size=(80, 24), auto_pilot=first_frame)
+"""
+
+#: The table: its first frame with the deal on it.
+_CHILD = _FIRST_FRAME.format(
+    setup="""
 from canasta.tui.app import make_app
 from canasta.tui.options import Options
-
-async def first_frame(pilot):
-    await pilot.pause()
-    print(time.time() - start)
-    pilot.app.exit()
-
-make_app(Options(seed=7, levels=("random",) * 3, pace="instant")).run(
-    headless=True, size=(80, 24), auto_pilot=first_frame
-)
+app = make_app(Options(seed=7, levels=("random",) * 3, pace="instant"))
+drawn = lambda app: app.table_screen.table is not None
 """
+)
 
+#: A minimal Textual app: a header, a line of text and a footer.
+_MINIMAL_CHILD = _FIRST_FRAME.format(
+    setup="""
+from textual.app import App
+from textual.widgets import Footer, Header, Static
 
-_COMMAND_CHILD = """
-import sys, time
-start = float(sys.argv[1])
+class Minimal(App):
+    def compose(self):
+        yield Header()
+        yield Static("Canasta")
+        yield Footer()
+
+app = Minimal()
+drawn = lambda app: True
+"""
+)
+
+#: The table as the ``canasta`` command starts it.
+_COMMAND_CHILD = _FIRST_FRAME.format(
+    setup="""
 from canasta.__main__ import build_parser
 from canasta.tui import build_app
-
-async def first_frame(pilot):
-    await pilot.pause()
-    print(time.time() - start)
-    pilot.app.exit()
-
-build_app(build_parser().parse_args(["--seed", "7", "--pace", "instant"])).run(
-    headless=True, size=(80, 24), auto_pilot=first_frame
-)
+app = build_app(build_parser().parse_args(["--seed", "7", "--pace", "instant"]))
+drawn = lambda app: app.table_screen.table is not None
 """
+)
 
 
-def launch_seconds(child: str = _CHILD) -> list[float]:
-    """Seconds from starting a new process to the app's first frame."""
-    times = []
-    with tempfile.TemporaryDirectory() as home:
-        # The command's files in an empty home: nothing of the user's is read or written.
-        env = {**os.environ, **{name: home for name in _XDG}}
-        for _ in range(LAUNCHES):
-            out = subprocess.run(
-                [sys.executable, "-c", child, repr(time.time())],
-                check=True,
-                capture_output=True,
-                text=True,
-                env=env,
-            ).stdout
-            times.append(float(out.strip().splitlines()[-1]))
+def launch_seconds(*children: str) -> list[list[float]]:
+    """Seconds from starting a new process to each child's first frame, the children
+    taking turns (so that a busy moment of the machine falls on all of them alike)."""
+    times: list[list[float]] = [[] for _ in children]
+    for _ in range(LAUNCHES):
+        for child, kept in zip(children, times, strict=True):
+            # The command's files in an empty home each time: nothing of the user's is read
+            # or written, and no launch finds the game an earlier one saved.
+            with tempfile.TemporaryDirectory() as home:
+                env = {**os.environ, **{name: home for name in _XDG}}
+                out = subprocess.run(
+                    [sys.executable, "-c", child, repr(time.time())],
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                    env=env,
+                    timeout=60,
+                ).stdout
+            kept.append(float(out.strip().splitlines()[-1]))
     return times
 
 
@@ -164,15 +201,20 @@ def _ms(seconds: float) -> str:
 
 def main() -> None:
     """Print the figures."""
-    launches = launch_seconds()
-    command = launch_seconds(_COMMAND_CHILD)
+    minimal, launches, command = (
+        statistics.median(times) for times in launch_seconds(_MINIMAL_CHILD, _CHILD, _COMMAND_CHILD)
+    )
     moves, actions, rss = asyncio.run(key_latencies())
     both = sorted(moves + actions)
     p99 = both[min(len(both) - 1, round(0.99 * (len(both) - 1)))]
-    print(f"launch to first frame: median {_ms(statistics.median(launches))} ({LAUNCHES} runs)")
+    print(f"minimal Textual app to first frame: median {_ms(minimal)} ({LAUNCHES} runs)")
     print(
-        f"launch as the canasta command (settings, saved game): median "
-        f"{_ms(statistics.median(command))} ({LAUNCHES} runs)"
+        f"launch to first frame: median {_ms(launches)} ({LAUNCHES} runs), "
+        f"{launches / minimal:.2f}x the minimal app"
+    )
+    print(
+        f"launch as the canasta command (settings, saved game): median {_ms(command)} "
+        f"({LAUNCHES} runs), {command / minimal:.2f}x the minimal app"
     )
     print(
         f"key press to redraw: median {_ms(statistics.median(both))}, p99 {_ms(p99)} "

@@ -39,8 +39,9 @@ examples:
   canasta host --seat north=normal  a table for three people and a bot
   canasta join "ws://192.168.1.20:8765/table/a1b2c3#TOKEN"    a seat at a friend's table
 
-at the table: p settings, i statistics, v replay a finished game. Every action is saved;
-'canasta' offers to resume an unfinished game and 'canasta --resume' goes straight back in.
+at the table: p settings, i statistics, v replay a finished game. Every action is saved,
+one unfinished game per table: 'canasta' offers to resume the latest ('canasta --resume'
+goes straight back in); '--rules'/'--players' play that table and keep the others' games.
 """
 
 
@@ -119,7 +120,9 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
         help="choose humans and bots for each seat and play at one keyboard",
     )
     parser.add_argument(
-        "--resume", action="store_true", help="go straight back into the unfinished game"
+        "--resume",
+        action="store_true",
+        help="go straight back into the unfinished game (of the table asked for, if any)",
     )
     parser.add_argument(
         "--seat",

@@ -8,7 +8,7 @@ import random
 import pytest
 from pydantic import ValidationError
 
-from canasta.engine import Phase, apply, legal_actions
+from canasta.engine import Phase, apply, classic, legal_actions
 from canasta.engine.record import make_record
 from canasta.persist import (
     LoadError,
@@ -75,10 +75,10 @@ def test_every_action_saved_then_the_last_one_loads(paths: Paths, mid_turn: Play
 
 def test_no_save_and_clearing(paths: Paths, mid_turn: Played) -> None:
     assert load_game(paths) is None
-    clear_game(paths)  # nothing to clear is fine
+    clear_game(paths, classic)  # nothing to clear is fine
 
     save_game(paths, saved_game(mid_turn))
-    clear_game(paths)
+    clear_game(paths, classic)
 
     assert load_game(paths) is None
 

@@ -73,7 +73,7 @@ def test_a_save_carries_its_rule_system_and_player_count(paths: Paths) -> None:
     saved = SavedGame(session=SessionInfo(seats=seats("hbbbbb")), record=played.record())
     save_game(paths, saved)
 
-    data = json.loads(paths.save_file.read_text())
+    data = json.loads(paths.table_save_file("traditional", 6).read_text())
     loaded = load_game(paths)
 
     assert (data["record"]["rules"]["name"], data["record"]["rules"]["players"]) == (
@@ -102,9 +102,10 @@ def test_an_old_save_loads_as_classic_with_four_players(paths: Paths) -> None:
 def test_a_save_with_a_seat_too_few_for_its_rules_is_refused(paths: Paths) -> None:
     played = play(5, rules=SIX, until=lambda state, n: n >= 2)
     save_game(paths, SavedGame(session=SessionInfo(seats=seats("hbbbbb")), record=played.record()))
-    data = json.loads(paths.save_file.read_text())
+    file = paths.table_save_file("traditional", 6)
+    data = json.loads(file.read_text())
     del data["session"]["seats"][4:]
-    paths.save_file.write_text(json.dumps(data))
+    file.write_text(json.dumps(data))
 
     with pytest.raises(LoadError) as caught:
         load_game(paths)

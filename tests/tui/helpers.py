@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 
@@ -69,8 +70,12 @@ def screen_text(app: CanastaApp) -> str:
 
 def box_text(app: CanastaApp, selector: str) -> str:
     """What the table shows inside the widget ``selector`` (its content region), as text."""
+    return region_text(app, app.table_screen.query_one(selector).content_region)
+
+
+def region_text(app: CanastaApp, box: Region) -> str:
+    """What the terminal shows inside ``box``, as text."""
     lines = screen_text(app).splitlines()
-    box = app.table_screen.query_one(selector).content_region
     return "\n".join(line[box.x : box.right].rstrip() for line in lines[box.y : box.bottom])
 
 

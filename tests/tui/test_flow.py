@@ -137,7 +137,7 @@ def test_the_smallest_legal_take_and_the_lay_off_targets() -> None:
 
 def test_the_deal_lines_tell_the_deal_and_the_up_card() -> None:
     state = new_game(seed=12)
-    lines = deal_lines(state, viewer=0, names=("South", "West", "North", "East"), style=CardStyle())
+    lines = deal_lines(state, you=None, names=("South", "West", "North", "East"), style=CardStyle())
     assert lines[0].startswith(f"Round 1: {('South', 'West', 'North', 'East')[state.dealer]} dealt")
     assert any("up-card" in line for line in lines[1:])
 

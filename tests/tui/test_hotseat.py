@@ -120,7 +120,7 @@ async def assert_private(pilot: Pilot[int], app: CanastaApp) -> None:
         shown, own = shown_hand(app), labels(app, mover)
         # A dialog over the table may cover part of the hand: then no card but the mover's.
         assert shown == own if app.screen is app.table_screen else shown <= own
-        assert set(log_draws(app)) <= {app.session.names[mover]}
+        assert set(log_draws(app)) <= {"You"}  # the mover at the keyboard, told as "You"
     else:
         assert shown_hand(app) == Counter()
         assert "Hidden until the next player is at the keyboard." in text

@@ -30,7 +30,7 @@ from canasta.engine.kinds import kinds_missing
 from canasta.tui.app import CanastaApp
 from canasta.tui.player_panel import PlayerPanel, kitty_words
 from canasta.tui.screens import ScoreSheetScreen
-from canasta.tui.seats import short_name
+from canasta.tui.seats import short_name, shown_names
 
 from .helpers import box_text, click_cards, make_test_app, screen_text, settle, south_choice
 from .test_railroad_table import needs
@@ -113,7 +113,9 @@ async def test_railroad_round_at_each_layout(players: int, seed: int) -> None:
         assert state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
         sheet = " ".join(screen_text(app).split())
         assert "Cards left in the kitty" in sheet and "Sevens canastas" in sheet, sheet
-        for name in app.session.names:  # the short names where six columns need them
+        # The sheet names the players as the table does (South: "You"), short where six
+        # columns need it.
+        for name in shown_names(app.session.names, app.viewer):
             assert re.search(rf"\b({name}|{short_name(name)})\b", sheet), name
         await pilot.press("n")
         await settle(pilot)

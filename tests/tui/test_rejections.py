@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.widgets._toast import Toast
+
 from canasta.engine import (
     Action,
     AskPartner,
@@ -24,7 +26,7 @@ from canasta.engine import (
 from canasta.engine.position import Position, TurnModel
 from canasta.tui.flow import meld_plan
 
-from .helpers import make_test_app, screen_text, select_cards, settle
+from .helpers import make_test_app, region_text, select_cards, settle
 
 OTHERS = {"West": "c5 d5 h6", "North": "c6 d6 h7", "East": "c7 d7 h9"}
 KINGS = ["13: h13 d13 c13"]
@@ -208,6 +210,7 @@ async def test_a_new_refusal_replaces_the_last_refusal_notice() -> None:
         last = refusal(state, [Meld(parse_cards("c4 c4"))])[0]
         messages = [note.message for note in app._notifications]
         assert messages == ["A note that is no refusal.", last]
-        shown = " ".join(screen_text(app).replace("▌", " ").split())  # a toast's edge
+        toasts = [region_text(app, toast.region) for toast in app.screen.query(Toast)]
+        shown = " ".join(" ".join(toasts).replace("▌", " ").split())  # a toast's edge
         assert last in shown
         assert "Select just one card to discard." not in shown

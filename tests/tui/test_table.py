@@ -62,7 +62,7 @@ async def test_the_table_at_80x24_shows_everything_the_player_needs() -> None:
             "Stock: 63",
             "Red 3s: none",
             "Your turn: d draws from the stock",
-            "Round 1: East dealt; South plays first.",
+            "Round 1: East dealt; You play first.",
         ):
             assert words in text, words
 
@@ -122,7 +122,7 @@ async def test_south_asks_and_norths_answer_binds() -> None:
         await pilot.press("enter")
         text = screen_text(app)
         assert "Partner said " + ("yes" if answer.yes else "no") in text
-        assert 'South asked partner: "May I go out?"' in text
+        assert 'You asked partner: "May I go out?"' in text
 
 
 async def test_north_asks_and_south_answers_no() -> None:
@@ -135,7 +135,7 @@ async def test_north_asks_and_south_answers_no() -> None:
         await settle(pilot)
         assert app.session.actions[0] == Answer(False)
         log = app.table_screen.query_one(RichLog)
-        assert any(line.text == 'South answered "No".' for line in log.lines)
+        assert any(line.text == 'You answered "No".' for line in log.lines)
         # North obeyed: it did not go out this turn.
         assert app.session.state.went_out is None
 

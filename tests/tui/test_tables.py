@@ -33,7 +33,7 @@ from canasta.tui.options import Options
 from canasta.tui.player_panel import PlayerPanel
 from canasta.tui.resume import ResumeScreen
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
-from canasta.tui.seats import team_labels
+from canasta.tui.seats import shown_names, team_labels
 from canasta.tui.settings_screen import SettingsScreen
 from canasta.tui.team_panel import TeamPanel
 
@@ -125,7 +125,7 @@ async def test_a_round_at_each_table_by_keys(name: str, players: int, seed: int)
         assert state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
         assert {"DrawStock", "Meld", "Discard"} <= done
         sheet = screen_text(app)
-        for team in team_labels(rules, app.session.names):
+        for team in team_labels(rules, shown_names(app.session.names, app.viewer)):
             assert team in sheet, team
         await pilot.press("n")
         await settle(pilot)
@@ -265,37 +265,3 @@ async def test_the_settings_offer_each_systems_tables_and_the_next_game_seats_on
         await settle(pilot)
         assert again.session.state.rules == preset("traditional", 6)
         assert len(again.session.seats) == 6
-
-
-async def test_an_unfinished_game_of_another_table_is_offered_as_such(tmp_path: Path) -> None:
-    """``canasta --players 2`` with a six-player game unfinished: the offer says it is not
-    the table asked for, and that a new game deletes it; at the same table it says the
-    latter alone. A new game then replaces the save, as the offer said."""
-    paths = Paths.under(tmp_path)
-    six = make_app(
-        Options(seed=SEED, rules=preset("classic", 6), pace="instant"),
-        paths=paths,
-        bot_seed=BOT_SEED,
-    )
-    async with six.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-    fate = "deletes this unfinished game: only one unfinished game is kept."
-    other = "You asked for classic, 4 players, but this game is classic, 6 players."
-    for rules, asked_another in [(classic, True), (preset("classic", 6), False)]:
-        offered = make_app(Options(seed=SEED, rules=rules, pace="instant"), paths=paths)
-        async with offered.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            assert isinstance(offered.screen, ResumeScreen)
-            text = " ".join(screen_text(offered).replace("█", " ").split())
-            assert (other in text) is asked_another, text
-            assert f"New game (n) deals {rules.label} and {fate}" in text, text
-    two = make_app(Options(seed=SEED, rules=preset("classic", 2), pace="instant"), paths=paths)
-    async with two.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert "You asked for classic, 2 players, but" in " ".join(screen_text(two).split())
-        await pilot.press("n")
-        await settle(pilot)
-        assert two.store is not None
-        two.store.saver.flush()
-    saved = load_game(paths)
-    assert saved is not None and saved.rules == preset("classic", 2)

@@ -145,11 +145,11 @@ def test_a_served_game_plays_in_chromium(
         tab.press("d")
         tab.wait_for("Your hand: 12 cards")
         tab.press("x")  # discard the card under the cursor
-        tab.wait_for("South discarded")
+        tab.wait_for("You discarded")
         tab.wait_for("Your hand: 11 cards")  # the bots have played: South's turn again
         screen = tab.text
         assert "Round 1" in screen and "North-South" in screen and "East-West" in screen
-        assert "South drew" in screen
+        assert "You drew" in screen
         tab.page.screenshot(path=str(shot))
 
         # Closing the tab ends its game, and loses nothing: the next tab resumes it.

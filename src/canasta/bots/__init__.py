@@ -4,6 +4,11 @@ The registry :data:`BOTS` has a factory for each level of :data:`canasta.choices
 weakest first (see each module, and docs/bots.md).
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from canasta.bots.base import (
     BOTS,
     DEFAULT_PLAYOUTS,
@@ -15,13 +20,35 @@ from canasta.bots.base import (
     make_bot,
     register,
 )
-from canasta.bots.easy import EasyBot
-from canasta.bots.hard import HardBot
-from canasta.bots.normal import NormalBot
 
-register("easy", lambda effort: EasyBot())
-register("normal", lambda effort: NormalBot())
-register("hard", HardBot)
+if TYPE_CHECKING:
+    from canasta.bots.easy import EasyBot
+    from canasta.bots.hard import HardBot
+    from canasta.bots.normal import NormalBot
+
+#: Each level's module and class: a level's module loads when its first bot is made (or
+#: its class is named), so that a table starts without loading every bot's tables.
+_LEVELS = {
+    "EasyBot": "canasta.bots.easy",
+    "NormalBot": "canasta.bots.normal",
+    "HardBot": "canasta.bots.hard",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load a bot class from its module on first use."""
+    home = _LEVELS.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+register("easy", lambda effort: __getattr__("EasyBot")())
+register("normal", lambda effort: __getattr__("NormalBot")())
+# A lambda, not the class: naming the class here would load its module now.
+register("hard", lambda effort: __getattr__("HardBot")(effort))  # noqa: PLW0108
 
 __all__ = [
     "BOTS",

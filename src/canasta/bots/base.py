@@ -32,7 +32,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A bot's choice and one sentence saying why (shown as a hint)."""
+    """A bot's choice and one sentence saying why (shown as a hint, so it speaks to the
+    player in the seat: "Your last card: going out.")."""
 
     action: Action
     reason: str

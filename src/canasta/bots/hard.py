@@ -276,7 +276,7 @@ class HardBot:
         if self._verdict is not None and self._verdict[0] == key:
             verdict = self._verdict[1]
         if verdict is not None and verdict.action is not None and verdict.action in legal:
-            return Decision(verdict.action, reason or "Ask partner: I could go out now.")
+            return Decision(verdict.action, reason or "Ask partner: you could go out now.")
         out = None if verdict is None else verdict.out
         base = self._normal.play(situation, legal, out=out)
         if reason:

@@ -402,14 +402,14 @@ def answer_yes(situation: Situation) -> tuple[bool, str]:
     if situation.game_in_reach:
         benefit += 500
     if benefit >= cost:
-        why = "the opponents are close to going out" if situation.threat else "my hand is light"
-        return True, f"Yes: {why} ({points} points in my hand)."
+        why = "the opponents are close to going out" if situation.threat else "your hand is light"
+        return True, f"Yes: {why} ({points} points in your hand)."
     if near:
         return (
             False,
-            f"No: I can still complete {counted(near, 'canasta')} and hold {points} points.",
+            f"No: you can still complete {counted(near, 'canasta')} and hold {points} points.",
         )
-    return False, f"No: I hold {points} points that I can still meld."
+    return False, f"No: you hold {points} points that you can still meld."
 
 
 # --------------------------------------------------------------------------- the bot
@@ -423,10 +423,10 @@ _OUT = "On the way out this turn."
 def _placement_reason(situation: Situation, dump: bool) -> str:
     """Why the bot melds or lays off rather than keeping the cards."""
     if dump:
-        return "The opponents may go out soon: melded cards count for us, held ones against."
+        return "The opponents may go out soon: melded cards count for you, held ones against."
     if not situation.seen.melded[situation.team]:
         return "Toward the initial meld."
-    return "Cards on the table build canastas and count for us."
+    return "Cards on the table build canastas and count for you."
 
 
 class NormalBot:
@@ -487,7 +487,7 @@ class NormalBot:
         ):
             partner_cards = _partner_cards(seen)
             if out is None and partner_cards >= 4 and any(isinstance(a, AskPartner) for a in legal):
-                return Decision(AskPartner(), "I could go out now, and partner holds many cards.")
+                return Decision(AskPartner(), "You could go out now, and partner holds many cards.")
             return self._go_out(situation, placements, discards)
         dump = situation.threat
         best: Meld | LayOff | None = None
@@ -530,7 +530,7 @@ class NormalBot:
     ) -> Decision:
         seen = situation.seen
         if len(seen.hand) == 1 and discards:
-            return Decision(discards[0], "My last card: going out.")
+            return Decision(discards[0], "Your last card: going out.")
         ordered = sorted(placements, key=lambda a: (-len(a.cards), a.cards))
         for action in ordered:
             if _keeps_going_out(situation, action):

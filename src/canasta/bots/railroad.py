@@ -124,7 +124,7 @@ def railroad_play(
     placements = [a for a in legal if isinstance(a, (Meld, LayOff))]
     discards = [a for a in legal if isinstance(a, Discard)]
     if len(seen.hand) == 1 and discards:
-        return Decision(discards[0], "A canasta of each kind is down: my last card goes out.")
+        return Decision(discards[0], "A canasta of each kind is down: your last card goes out.")
     best: Meld | LayOff | None = None
     best_score = 0.0
     for action in placements:

@@ -18,8 +18,8 @@ from pydantic import (
 )
 
 from canasta.engine.cards import RED_THREES, Card, parse_cards
-from canasta.engine.errors import NotationError
-from canasta.engine.rules import RuleSet, classic
+from canasta.engine.errors import CanastaError, NotationError
+from canasta.engine.rules import PLAYER_COUNTS, RuleSet, classic, preset
 
 __all__ = [
     "KINDS",
@@ -75,16 +75,43 @@ def validate_rules(data: dict[str, Any]) -> RuleSet:
         NotationError: naming the first field that is wrong.
     """
     try:
-        rules = _RULES.validate_python(_current_rules(data))
+        base = _named_preset(data)
+        rules = _RULES.validate_python({**base, **_current_rules(data, base)})
     except ValidationError as error:
         raise NotationError(f"The rules are invalid: {first_problem(error)}.") from None
     return rules
 
 
-def _current_rules(data: dict[str, Any]) -> dict[str, Any]:
+def _named_preset(data: dict[str, Any]) -> dict[str, Any]:
+    """The fields of the preset that ``data`` names (``name``, classic if left out, and
+    ``players``, the system's default if left out), which the fields given override; none
+    for a name that is no preset (its missing fields take classic's values, as the model's
+    defaults).
+
+    Files that canasta wrote give every field, so they read the same whatever the preset.
+
+    Raises:
+        NotationError: the preset is not played by that many players (and the file does
+            not give its own ``partnerships``).
+    """
+    name = data.get("name", classic.name)
+    players = data.get("players")
+    if not isinstance(name, str) or name not in PLAYER_COUNTS:
+        return {}
+    if not isinstance(players, int) or isinstance(players, bool):
+        players = None  # a wrong type is the model's to report
+    try:
+        return preset(name, players)._asdict()
+    except CanastaError as error:
+        if "partnerships" in data:
+            return {}  # a table of the file's own: its missing fields are classic's
+        raise NotationError(f"The rules are invalid: players: {error}") from None
+
+
+def _current_rules(data: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
     """A rules object in today's fields: files written before ``wild_limit`` and
-    ``red_three_scale`` name ``strict_naturals`` and ``all_red_threes_bonus`` (classic
-    unless they say otherwise)."""
+    ``red_three_scale`` name ``strict_naturals`` and ``all_red_threes_bonus`` (``base``'s
+    decks, else classic's, unless they say otherwise)."""
     if "strict_naturals" not in data and "all_red_threes_bonus" not in data:
         return data
     current = dict(data)
@@ -92,7 +119,7 @@ def _current_rules(data: dict[str, Any]) -> dict[str, Any]:
     current.setdefault("wild_limit", "fewer" if strict else "capped")
     all_red = current.pop("all_red_threes_bonus", None)
     if all_red is not None:
-        decks = current.get("decks", classic.decks)
+        decks = current.get("decks", base.get("decks", classic.decks))
         every = decks * len(RED_THREES) if isinstance(decks, int) else decks
         current.setdefault("red_three_scale", [[every, all_red]])
     return current

@@ -33,7 +33,15 @@ from canasta.engine.events import (
 from canasta.engine.rules import RuleSet, classic
 from canasta.engine.words import counted
 
-__all__ = ["CardLabel", "describe_event", "letter_label", "meld_name", "plain_cards"]
+__all__ = [
+    "YOU",
+    "CardLabel",
+    "describe_event",
+    "letter_label",
+    "meld_name",
+    "plain_cards",
+    "with_verb",
+]
 
 _NUMBERS = (
     "no",
@@ -74,18 +82,44 @@ def _count(n: int) -> str:
     return _NUMBERS[n] if n < len(_NUMBERS) else str(n)
 
 
+#: The word for the player at the keyboard, as the table names them.
+YOU = "You"
+
+
+#: Third-person verbs whose other persons are not the verb without its ``s``.
+_IRREGULAR = {"has": "have", "is": "are", "was": "were"}
+
+
+def with_verb(subject: str, verb: str) -> str:
+    """``subject`` and ``verb`` (given in the third person present, ``holds``), the verb
+    agreeing: ``West holds``, ``You hold``."""
+    if subject != YOU:
+        return f"{subject} {verb}"
+    return f"{subject} {_IRREGULAR.get(verb, verb.removesuffix('s'))}"
+
+
 class _Telling(NamedTuple):
     """Who hears the sentence, how cards are written, and what the players and the teams
-    are called."""
+    are called (``you``: the seat told as "You")."""
 
     viewer: int | None
     label: CardLabel
     names: Sequence[str]
-    teams: Sequence[str]
     rules: RuleSet
+    you: int | None
 
     def who(self, seat: int) -> str:
-        return self.names[seat]
+        """``seat``'s player as the subject of a sentence."""
+        return YOU if seat == self.you else self.names[seat]
+
+    def does(self, seat: int, verb: str) -> str:
+        """``seat``'s player and ``verb`` (see :func:`with_verb`)."""
+        return with_verb(self.who(seat), verb)
+
+    def team(self, team: int) -> str:
+        """``team`` as a subject: a player alone by :meth:`who`, a partnership by its name."""
+        seats = self.rules.partnerships[team]
+        return self.who(seats[0]) if len(seats) == 1 else self.rules.team_name(team)
 
 
 def _meld_words(rank: int, cards: tuple[Card, ...]) -> str:
@@ -108,21 +142,23 @@ def describe_event(
     label: CardLabel = letter_label,
     names: Sequence[str] | None = None,
     rules: RuleSet = classic,
+    you: int | None = None,
 ) -> str:
     """One sentence for ``event``; private cards shown only when ``viewer`` may see them.
 
     ``label`` writes one card (``KH`` by default; a screen passes its own, e.g. ``K♥``);
     ``names`` are the players' names by seat (by default the seats' of ``rules``: South,
-    West, ...); the teams are named as ``rules`` names them.
+    West, ...); a partnership is named as ``rules`` names it, a player alone by name.
+    ``you`` is the seat of the player at the keyboard, told as "You" (``You hold``), as
+    the table shows them.
     """
     describe = _DESCRIBERS[type(event)]
-    told = _Telling(viewer, label, names or rules.seat_names, rules.team_names, rules)
-    return describe(event, told)
+    return describe(event, _Telling(viewer, label, names or rules.seat_names, rules, you))
 
 
 def _dealt(event: RoundDealt, told: _Telling) -> str:
-    first = told.who((event.dealer + 1) % len(told.names))  # the dealer's left
-    return f"Round {event.round_no}: {told.who(event.dealer)} dealt; {first} plays first."
+    first = told.does((event.dealer + 1) % len(told.names), "plays")  # the dealer's left
+    return f"Round {event.round_no}: {told.who(event.dealer)} dealt; {first} first."
 
 
 def _up_card(event: UpCardTurned, told: _Telling) -> str:
@@ -177,12 +213,12 @@ def _laid_off(event: CardsLaidOff, told: _Telling) -> str:
 
 def _canasta(event: CanastaCompleted, told: _Telling) -> str:
     if event.kind == "wild":
-        return f"{told.teams[event.team]} completed a wild canasta."
+        return f"{told.team(event.team)} completed a wild canasta."
     kind = event.kind or (
         ("concealed " if event.concealed else "") + ("natural" if event.natural else "mixed")
     )
     ranks = rank_name(event.rank, plural=True)
-    return f"{told.teams[event.team]} completed a {kind} canasta of {ranks}."
+    return f"{told.team(event.team)} completed a {kind} canasta of {ranks}."
 
 
 def _kitty(event: KittyTaken, told: _Telling) -> str:
@@ -190,7 +226,7 @@ def _kitty(event: KittyTaken, told: _Telling) -> str:
 
 
 def _stuck(event: Stuck, told: _Telling) -> str:
-    return f"{told.who(event.seat)} holds only sevens, which are locked: the round ends."
+    return f"{told.does(event.seat, 'holds')} only sevens, which are locked: the round ends."
 
 
 def _discarded(event: Discarded, told: _Telling) -> str:
@@ -214,7 +250,7 @@ def _exhausted(event: StockExhausted, told: _Telling) -> str:
 
 
 def _scored(event: RoundScored, told: _Telling) -> str:
-    parts = ", ".join(f"{told.teams[score.team]} {score.total:+d}" for score in event.scores)
+    parts = ", ".join(f"{told.team(score.team)} {score.total:+d}" for score in event.scores)
     return f"Round {event.round_no} scored: {parts}; totals {_totals(event.totals)}."
 
 
@@ -228,7 +264,7 @@ def _totals(totals: Sequence[int]) -> str:
 def _won(event: GameWon, told: _Telling) -> str:
     others = sorted((t for i, t in enumerate(event.totals) if i != event.team), reverse=True)
     return (
-        f"{told.teams[event.team]} won the game, {event.totals[event.team]} to "
+        f"{told.team(event.team)} won the game, {event.totals[event.team]} to "
         f"{_totals(others) if len(others) > 1 else others[0]}."
     )
 

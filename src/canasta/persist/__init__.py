@@ -6,35 +6,83 @@ used is reported in one sentence (:class:`LoadError`) and moved aside, never a c
     from canasta.persist import Paths, load_game, load_settings
     paths = Paths.from_environment()
     settings = load_settings(paths)      # .value, and .problems to show
-    saved = load_game(paths)             # None, a SavedGame, or LoadError
+    saved = load_game(paths)             # the latest saved table's game: None, a SavedGame,
+                                         # or LoadError (load_game(paths, rules): that table's)
 """
 
 from __future__ import annotations
 
-from canasta.persist.files import LoadError, PersistError, WriteError, write_text_atomic
-from canasta.persist.finish import Finished, finish_game
-from canasta.persist.lessons import LessonProgress, load_progress, save_progress
-from canasta.persist.models import Loaded
-from canasta.persist.paths import Paths
-from canasta.persist.records import (
-    RecordEntry,
-    archive_record,
-    list_records,
-    load_record_file,
-    record_path,
-)
-from canasta.persist.saves import (
-    SavedGame,
-    SeatInfo,
-    SessionInfo,
-    clear_game,
-    load_game,
-    save_game,
-    session_info,
-)
-from canasta.persist.settings import Names, Settings, load_settings, save_settings
-from canasta.persist.stats import GameResult, Stats, Tally, load_stats, summarize, update_stats
-from canasta.persist.tables import TableFile, load_table, save_table
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from canasta.persist.files import LoadError, PersistError, WriteError, write_text_atomic
+    from canasta.persist.finish import Finished, finish_game
+    from canasta.persist.lessons import LessonProgress, load_progress, save_progress
+    from canasta.persist.models import Loaded
+    from canasta.persist.paths import Paths
+    from canasta.persist.records import (
+        RecordEntry,
+        archive_record,
+        list_records,
+        load_record_file,
+        record_path,
+    )
+    from canasta.persist.saves import (
+        SavedGame,
+        SeatInfo,
+        SessionInfo,
+        clear_game,
+        load_game,
+        save_game,
+        saved_tables,
+        session_info,
+    )
+    from canasta.persist.settings import Names, Settings, load_settings, save_settings
+    from canasta.persist.stats import GameResult, Stats, Tally, load_stats, summarize, update_stats
+    from canasta.persist.tables import TableFile, load_table, save_table
+
+#: Where each name lives: a module loads when one of its names is first used, so that
+#: reading the settings at start does not load the records, the statistics and the rest.
+_HOMES = {
+    "Finished": "canasta.persist.finish",
+    "GameResult": "canasta.persist.stats",
+    "LessonProgress": "canasta.persist.lessons",
+    "LoadError": "canasta.persist.files",
+    "Loaded": "canasta.persist.models",
+    "Names": "canasta.persist.settings",
+    "Paths": "canasta.persist.paths",
+    "PersistError": "canasta.persist.files",
+    "RecordEntry": "canasta.persist.records",
+    "SavedGame": "canasta.persist.saves",
+    "SeatInfo": "canasta.persist.saves",
+    "SessionInfo": "canasta.persist.saves",
+    "Settings": "canasta.persist.settings",
+    "Stats": "canasta.persist.stats",
+    "TableFile": "canasta.persist.tables",
+    "Tally": "canasta.persist.stats",
+    "WriteError": "canasta.persist.files",
+    "archive_record": "canasta.persist.records",
+    "clear_game": "canasta.persist.saves",
+    "finish_game": "canasta.persist.finish",
+    "list_records": "canasta.persist.records",
+    "load_game": "canasta.persist.saves",
+    "load_progress": "canasta.persist.lessons",
+    "load_record_file": "canasta.persist.records",
+    "load_settings": "canasta.persist.settings",
+    "load_stats": "canasta.persist.stats",
+    "load_table": "canasta.persist.tables",
+    "record_path": "canasta.persist.records",
+    "save_game": "canasta.persist.saves",
+    "save_progress": "canasta.persist.lessons",
+    "save_settings": "canasta.persist.settings",
+    "save_table": "canasta.persist.tables",
+    "saved_tables": "canasta.persist.saves",
+    "session_info": "canasta.persist.saves",
+    "summarize": "canasta.persist.stats",
+    "update_stats": "canasta.persist.stats",
+    "write_text_atomic": "canasta.persist.files",
+}
 
 __all__ = [
     "Finished",
@@ -69,8 +117,19 @@ __all__ = [
     "save_progress",
     "save_settings",
     "save_table",
+    "saved_tables",
     "session_info",
     "summarize",
     "update_stats",
     "write_text_atomic",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Load ``name`` from its module on first use."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value

@@ -51,7 +51,7 @@ def finish_game(paths: Paths, saved: SavedGame, *, finished_at: datetime | None 
         record_path = None
     if record_path is not None:
         try:
-            clear_game(paths)
+            clear_game(paths, saved.rules)
         except WriteError as error:
             problems.append(error.sentence)
     return Finished(record_path, update.value, tuple(problems))

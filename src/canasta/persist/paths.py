@@ -7,6 +7,7 @@ own (``Paths.under(tmp_path)``) so that nothing touches the real home directory.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +16,16 @@ import platformdirs
 __all__ = ["APP_NAME", "Paths"]
 
 APP_NAME = "canasta"
+#: The name of a table's autosave other than classic for four (``autosave-railroad-3.json``).
+_TABLE_SAVE = re.compile(r"autosave-([a-z0-9-]+)-(\d)\.json")
+
+
+def _modified(path: Path) -> float:
+    """When ``path`` was last written (0 if it has gone meanwhile)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,8 +36,9 @@ class Paths:
         config_dir: settings (``settings.json``).
         data_dir: statistics (``stats.json``) and the archive of finished games
             (``records/``).
-        state_dir: the autosave of the unfinished game (``autosave.json``) and where the
-            lessons stand (``lessons.json``).
+        state_dir: the autosave of each table's unfinished game (``autosave.json`` for
+            classic with four players, ``autosave-railroad-3.json`` and the like) and where
+            the lessons stand (``lessons.json``).
     """
 
     config_dir: Path
@@ -54,8 +66,28 @@ class Paths:
 
     @property
     def save_file(self) -> Path:
-        """The autosave of the unfinished game."""
+        """The autosave of the unfinished classic four-player game (and, written before
+        there was a save per table, of any table's)."""
         return self.state_dir / "autosave.json"
+
+    def table_save_file(self, system: str, players: int) -> Path:
+        """The autosave of the unfinished game of ``system`` for ``players`` (one per
+        table: ``autosave-railroad-3.json``; classic for four: :attr:`save_file`)."""
+        if (system, players) == ("classic", 4):
+            return self.save_file
+        slug = re.sub(r"[^a-z0-9]+", "-", system.lower()).strip("-") or "rules"
+        return self.state_dir / f"autosave-{slug}-{players}.json"
+
+    def table_saves(self) -> list[tuple[Path, str, int]]:
+        """Every table's autosave on disk, newest first: the file, the system and the
+        player count its name gives (see :meth:`table_save_file`)."""
+        found = []
+        for path in self.state_dir.glob("autosave*.json"):
+            if path == self.save_file:
+                found.append((path, "classic", 4))
+            elif match := _TABLE_SAVE.fullmatch(path.name):
+                found.append((path, match[1], int(match[2])))
+        return sorted(found, key=lambda item: _modified(item[0]), reverse=True)
 
     @property
     def lessons_file(self) -> Path:

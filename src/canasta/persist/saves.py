@@ -1,4 +1,10 @@
-"""Autosave and resume: the unfinished game, saved after every action.
+"""Autosave and resume: the unfinished game of each table, saved after every action.
+
+One game is kept per table, a rule system with a player count (``autosave.json`` for classic
+with four players, ``autosave-railroad-3.json`` and the like; see
+:meth:`~canasta.persist.Paths.table_save_file`), so that starting another table never
+loses an unfinished game. A save written before, when one file held any table's game, is
+moved to its table's file when saves are next looked for.
 
 The save is the engine's :class:`~canasta.engine.record.GameRecord` (rules, decks, actions)
 plus what the table needs to go on (who sits where, bot levels, names, pace). The record's
@@ -9,8 +15,10 @@ players. Replaying the record rebuilds the very state the game was in, mid-turn 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import Final, Literal
 
 from pydantic import AwareDatetime, Field, model_validator
@@ -38,6 +46,7 @@ __all__ = [
     "clear_game",
     "load_game",
     "save_game",
+    "saved_tables",
     "session_info",
 ]
 
@@ -147,17 +156,29 @@ def session_info(
     return SessionInfo.model_validate(data)
 
 
+def _save_path(paths: Paths, rules: RuleSet) -> Path:
+    return paths.table_save_file(rules.name, rules.players)
+
+
 def save_game(paths: Paths, saved: SavedGame) -> None:
-    """Write the autosave atomically.
+    """Write the autosave of the game's table atomically.
 
     Raises:
         WriteError: the file could not be written.
     """
-    write_text_atomic(paths.save_file, saved.to_json(), what=WHAT)
+    write_text_atomic(_save_path(paths, saved.rules), saved.to_json(), what=WHAT)
 
 
-def load_game(paths: Paths) -> SavedGame | None:
-    """The autosaved game, or ``None`` when there is none.
+def saved_tables(paths: Paths) -> list[tuple[str, int]]:
+    """The tables with an unfinished game saved, the latest saved first: each its rule
+    system and player count."""
+    _file_old_save(paths)
+    return [(system, players) for _, system, players in paths.table_saves()]
+
+
+def load_game(paths: Paths, rules: RuleSet | None = None) -> SavedGame | None:
+    """The autosaved game of ``rules``' table (``None``: the latest saved of any table), or
+    ``None`` when there is none.
 
     The record is replayed to check it, so ``saved.states()`` will succeed. A game that has
     already finished is returned too (the app was stopped while finishing it): hand it to
@@ -166,7 +187,13 @@ def load_game(paths: Paths) -> SavedGame | None:
     Raises:
         LoadError: one sentence; the file has been moved aside.
     """
-    path = paths.save_file
+    _file_old_save(paths)
+    if rules is not None:
+        path = _save_path(paths, rules)
+    else:
+        # With none on disk, the classic file is read all the same: an unreadable state
+        # directory is then said at start, not at the first save.
+        path = next((found for found, _, _ in paths.table_saves()), paths.save_file)
     data = read_document(path, what=WHAT, file_format="canasta-save", version=SAVE_VERSION)
     if data is None:
         return None
@@ -178,16 +205,30 @@ def load_game(paths: Paths) -> SavedGame | None:
     return saved
 
 
-def clear_game(paths: Paths) -> None:
-    """Delete the autosave (the game finished or was abandoned); no error when absent.
+def clear_game(paths: Paths, rules: RuleSet) -> None:
+    """Delete the autosave of ``rules``' table (its game finished); no error when absent.
 
     Raises:
         WriteError: the file exists but could not be deleted.
     """
+    path = _save_path(paths, rules)
     try:
-        paths.save_file.unlink(missing_ok=True)
+        path.unlink(missing_ok=True)
     except OSError as error:
         raise WriteError(
-            f"The {WHAT} {paths.save_file} could not be deleted ({clip(str(error))}).",
-            paths.save_file,
+            f"The {WHAT} {path} could not be deleted ({clip(str(error))}).", path
         ) from None
+
+
+def _file_old_save(paths: Paths) -> None:
+    """Move a save of another table than classic for four out of :attr:`Paths.save_file`
+    (where every table's game was saved before there was a file per table) to its table's
+    file, unless that table has one."""
+    try:
+        rules = SavedGame.model_validate_json(paths.save_file.read_bytes()).rules
+    except (OSError, ValueError):
+        return  # no such file, or one whose load will say what is wrong with it
+    target = _save_path(paths, rules)
+    if target != paths.save_file and not target.exists():
+        with contextlib.suppress(OSError):  # then it stays, and is read where it is
+            paths.save_file.replace(target)

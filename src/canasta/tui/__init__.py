@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import argparse
+
     from canasta.tui.app import CanastaApp
 
 __all__ = ["build_app", "run"]
@@ -55,6 +56,7 @@ def build_app(args: argparse.Namespace) -> CanastaApp | int:
         resume=bool(args.resume),
         settings=settings.value,
         welcome=welcome,
+        table_asked=getattr(args, "rules", None) is not None,
     )
     app.notes.extend(settings.problems)
     return app

@@ -2,8 +2,9 @@
 it. Every action is saved as it is played, an unfinished saved game is offered (or resumed)
 at start, finished games are counted and archived, and the settings screen's choices apply.
 
-The files' modules (pydantic, the records) load only when there are files: a game without
-them, and the table's first frame, never wait for them.
+The files' modules (pydantic, the records) load only when there are files, and then after
+the table's first frame: the saved games are looked for once the table is up (the keys
+wait for that), so neither a game without files nor the first frame waits for them.
 """
 
 from __future__ import annotations
@@ -12,12 +13,11 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from canasta.engine import GameState
+from canasta.engine import GameState, view
 from canasta.tui.cards import CardStyle
-from canasta.tui.hotseat import Seating
 from canasta.tui.options import Options
 from canasta.tui.play import PlayApp
-from canasta.tui.seats import scores_text
+from canasta.tui.seats import Seating, scores_text, shown_names
 from canasta.tui.table_screen import MIN_SIZE
 
 if TYPE_CHECKING:
@@ -41,30 +41,29 @@ class CanastaApp(PlayApp):
         bot_seed: int | None = None,
         seating: Seating | None = None,
         paths: Paths | None = None,
-        startup: Startup | None = None,
         resume: bool = False,
         settings: Settings | None = None,
         welcome: bool = False,
+        table_asked: bool = False,
     ) -> None:
         super().__init__(options, state=state, bots=bots, bot_seed=bot_seed, seating=seating)
         self._settings = settings
         #: Where the game, settings, statistics and records are kept (``None``: nowhere).
         self.paths = paths
+        #: The game being saved (from when the files have been looked at).
         self.store: GameStore | None = None
-        if paths is not None:
-            from canasta.tui.storage import AutoSaver, GameStore
-
-            self.store = GameStore(AutoSaver(paths, self.post_message))
         #: What was found at start: an unfinished saved game to offer (``resume``: to
         #: resume without asking) and sentences about files that could not be used.
-        self.startup = startup
-        if startup is not None:
-            self.notes.extend(startup.notes)
+        self.startup: Startup | None = None
         self.resume = resume
         #: Show the first run's welcome before playing; ``learn``: the player chose the
         #: lessons there (the app ends, and the lessons start).
         self.welcome = welcome
         self.learn = False
+        #: The command line named the table: only its saved game is offered.
+        self.table_asked = table_asked
+        #: The files are still to be looked at (once the table's first frame is drawn).
+        self._looking = paths is not None
 
     @property
     def settings(self) -> Settings:
@@ -81,8 +80,14 @@ class CanastaApp(PlayApp):
         return self.startup is not None and self.startup.saved is not None
 
     def start_play(self) -> None:
-        """Welcome a first run; offer the unfinished saved game first (resume it at once
-        with ``--resume``), else start playing."""
+        """Show the table and look at the files; then welcome a first run; offer the
+        unfinished saved game first (resume it at once with ``--resume``), else start
+        playing."""
+        if self._looking:
+            self._looking = False
+            self.show_table(view(self.session.state, self.viewer))
+            self.call_after_refresh(self._look_at_files)
+            return
         if self.welcome:
             self._welcome()
             return
@@ -117,9 +122,20 @@ class CanastaApp(PlayApp):
     @property
     def quit_detail(self) -> str:
         """Whether the game is kept when the app quits."""
-        if self.store is not None:
+        if self.paths is not None:
             return "The game is saved: canasta offers to resume it when it starts again."
         return super().quit_detail
+
+    def _look_at_files(self) -> None:
+        """Find the saved game to offer and start saving; then start."""
+        from canasta.tui.storage import AutoSaver, GameStore, look_at_start
+
+        assert self.paths is not None
+        self.store = GameStore(AutoSaver(self.paths, self.post_message))
+        asked = self.options.rules if self.table_asked else None
+        self.startup = look_at_start(self.paths, rules=asked, resume=self.resume)
+        self.notes.extend(self.startup.notes)
+        self.start_play()
 
     def keep(self) -> None:
         """Save the game as it now stands (not while a saved one is being offered)."""
@@ -155,7 +171,11 @@ class CanastaApp(PlayApp):
                 self.startup = None
                 self.start_play()
 
-        self.push_screen(ResumeScreen(saved, session.state, new_rules=self.options.rules), chosen)
+        new = self.options.rules
+        replaced = (new.name, new.players) in self.startup.kept
+        self.push_screen(
+            ResumeScreen(saved, session.state, new_rules=new, replaced=replaced), chosen
+        )
 
     def resume_game(self) -> None:
         """Go back into the saved game: its session, its bots, the log from here on."""
@@ -171,7 +191,7 @@ class CanastaApp(PlayApp):
         for note in self.notes:
             self.notify(note, severity="warning")
         state = session.state
-        totals = scores_text(state.rules, state.scores, session.names)
+        totals = scores_text(state.rules, state.scores, shown_names(session.names, self.you))
         self.write_log(
             [
                 f"Resumed the game saved at {saved.saved_at.astimezone():%H:%M} "
@@ -244,26 +264,21 @@ def make_app(
     resume: bool = False,
     settings: Settings | None = None,
     welcome: bool = False,
+    table_asked: bool = False,
 ) -> CanastaApp:
     """The app, ready to run: a game of ``options.rules`` (classic by default), or from
     ``state``, a given position (tests, resume); ``bots`` replaces the bots of the seats
     after South, ``bot_seed`` seeds their choices, ``seating`` seats humans and bots (of its
     levels) anywhere, for hot-seat play.
 
-    With ``paths`` every action is saved there, an unfinished saved game is offered (or,
-    with ``resume``, resumed at once) and finished games are counted and archived; without,
+    With ``paths`` every action is saved there, one unfinished game per table; the latest
+    saved is offered (or, with ``resume``, resumed at once), or with ``table_asked`` (the
+    command line named the rules or the players) only that of the options' table, the
+    others said to be kept. Finished games are counted and archived. Without ``paths``
     nothing is read or written. ``settings`` are what the settings screen starts from.
     ``welcome`` shows the first run's welcome before the game (and remembers it in the
     settings, with ``paths``).
     """
-    startup = None
-    if paths is not None:
-        from canasta.tui.storage import Startup, look_for_saved_game
-
-        startup = look_for_saved_game(paths)
-        if resume and startup.saved is None:
-            missing = "There is no unfinished game to resume: a new game is dealt."
-            startup = Startup(notes=(*startup.notes, missing))
     return CanastaApp(
         options or Options(),
         state=state,
@@ -271,8 +286,8 @@ def make_app(
         bot_seed=bot_seed,
         seating=seating,
         paths=paths,
-        startup=startup,
         resume=resume,
         settings=settings,
         welcome=welcome,
+        table_asked=table_asked,
     )

@@ -36,10 +36,10 @@ from canasta.engine.events import (
     RoundDealt,
     UpCardTurned,
 )
-from canasta.engine.narrate import describe_event
+from canasta.engine.narrate import YOU, describe_event, with_verb
 from canasta.session import Session
 from canasta.tui.cards import CardStyle
-from canasta.tui.seats import team_label
+from canasta.tui.seats import shown_names, team_label
 
 __all__ = [
     "BotMoves",
@@ -203,13 +203,15 @@ def lay_off_ranks(state: GameState, cards: Sequence[Card], *, seat: int) -> list
 
 
 def deal_lines(
-    state: GameState, *, viewer: int, names: Sequence[str], style: CardStyle
+    state: GameState, *, you: int | None, names: Sequence[str], style: CardStyle
 ) -> list[str]:
     """The log's first lines for a game that starts from a given position (a new game tells
-    its deal's own events): the deal, the pile's cards, the red threes on the table."""
+    its deal's own events): the deal, the pile's cards, the red threes on the table; the
+    player at the keyboard (seat ``you``) is "You"."""
     rules = state.rules
     dealt = RoundDealt(state.round_no, state.dealer)
-    lines = [describe_event(dealt, viewer=viewer, names=names, rules=rules)]
+    lines = [describe_event(dealt, names=names, rules=rules, you=you)]
+    shown = shown_names(names, you)
     lines.extend(
         describe_event(
             UpCardTurned(card, frozen=is_wild(card) or is_red_three(card)), label=style.label
@@ -217,7 +219,8 @@ def deal_lines(
         for card in state.pile
     )
     lines.extend(
-        f"{team_label(rules, team, names)} has red threes laid out: {style.labels(cards)}."
+        f"{with_verb(team_label(rules, team, shown), 'has')} red threes laid out: "
+        f"{style.labels(cards)}."
         for team, cards in enumerate(state.red_threes)
         if cards
     )
@@ -226,12 +229,13 @@ def deal_lines(
 
 def sheet_title(state: GameState, *, viewer: int, humans: int, names: Sequence[str]) -> str:
     """The score sheet's title: the winner at the game's end (and, for one human, whether
-    they won), the round just over, or the round in play."""
+    they won, unless the winner's name already says so), the round just over, or the round
+    in play; ``names`` as the table shows them."""
     if state.phase is Phase.GAME_OVER and state.winner is not None:
         totals = " to ".join(str(score) for score in sorted(state.scores, reverse=True))
         winner = team_label(state.rules, state.winner, names)
         title = f"Game over: {winner} won, {totals}."
-        if humans == 1:
+        if humans == 1 and winner != YOU:
             title += " You won!" if state.rules.team_of(viewer) == state.winner else " You lost."
         return title
     if state.phase is Phase.ROUND_OVER:

@@ -8,7 +8,6 @@ seating (:class:`Seating`).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -20,7 +19,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from canasta.choices import COMMAND_PREFIX, LEVELS, is_command
 from canasta.engine import RuleSet
 from canasta.session import HUMAN
-from canasta.tui.seats import short_name
+from canasta.tui.seats import Seating, short_name
 
 __all__ = [
     "NAME_LENGTH",
@@ -37,20 +36,6 @@ _PRESET_KEYS = ("1", "2", "3", "4")
 _COUNTS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
 #: Up to this many seats, a blank line between two seats (more fit 24 lines only without).
 _ROOMY = 4
-
-
-@dataclass(frozen=True, slots=True)
-class Seating:
-    """Who plays each seat in turn order from South: ``HUMAN`` or a bot level, and a name
-    (no names: the seats' own)."""
-
-    kinds: tuple[str, ...]
-    names: tuple[str, ...] = ()
-
-    @property
-    def humans(self) -> tuple[int, ...]:
-        """The seats people play, in turn order from South."""
-        return tuple(seat for seat, kind in enumerate(self.kinds) if kind == HUMAN)
 
 
 def presets(rules: RuleSet, level: str) -> dict[str, tuple[str, tuple[str, ...]]]:

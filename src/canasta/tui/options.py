@@ -3,7 +3,6 @@ bots, pace, ASCII mode, theme, hot seat."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -14,6 +13,8 @@ from canasta.engine import CanastaError, RuleSet, classic
 from canasta.session import HUMAN
 
 if TYPE_CHECKING:
+    import argparse
+
     from canasta.persist import Settings
 
 __all__ = ["PACE_SECONDS", "Options", "best_level", "is_utf8"]

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 from textual import work
 
-from canasta.bots import BOTS
 from canasta.engine import (
     Action,
     GameState,
@@ -44,14 +43,15 @@ from canasta.tui.flow import (
     next_mover,
     partner_reply,
 )
-from canasta.tui.hotseat import CurtainScreen, Seating, SeatingScreen
 from canasta.tui.options import PACE_SECONDS, Options, best_level
 from canasta.tui.players import Players
 from canasta.tui.screens import MessageScreen
+from canasta.tui.seats import Seating, shown_names
 from canasta.tui.table_app import VIEWER, TableApp
 
 if TYPE_CHECKING:
     from canasta.bots import Bot, Decision
+    from canasta.tui.hotseat import SeatingScreen
 
 __all__ = ["VIEWER", "PlayApp"]
 
@@ -115,17 +115,21 @@ class PlayApp(TableApp):
             self.players.observe(self._deal_events)
             self.write_log(self._deal_events)
             return
-        self.write_log(
-            deal_lines(
-                self.session.state, viewer=self.viewer, names=self.session.names, style=self.style
-            )
-        )
+        state, names = self.session.state, self.session.names
+
+        def dealt(you: int | None) -> str:
+            return "\n".join(deal_lines(state, you=you, names=names, style=self.style))
+
+        self.write_log([dealt])
 
     # ------------------------------------------------------------------ hot seat
 
     def _seating_screen(self, rules: RuleSet) -> SeatingScreen:
         """The seating screen for a game of ``rules``: the seats as they are, or (at a
         table of another size) South a human and the others bots."""
+        from canasta.bots import BOTS
+        from canasta.tui.hotseat import SeatingScreen
+
         session = self.session
         if rules.players == len(session.seats):
             seating = Seating(kinds=session.seats, names=session.names)
@@ -176,6 +180,8 @@ class PlayApp(TableApp):
     def _curtain(self, seat: int, happened: Sequence[Event]) -> None:
         """Hide the table until ``seat``'s player is at the keyboard, then go on."""
 
+        from canasta.tui.hotseat import CurtainScreen  # here: hot seat is rare
+
         def revealed(_: None) -> None:
             self._hand_over(seat)
             self._changed(())
@@ -206,8 +212,8 @@ class PlayApp(TableApp):
         except LookupError as error:
             self.refuse(str(error))
             return
-        who = self.session.names[self.viewer]
-        self.write_log([f"{who} took back a move: {self.style.action(undone)}."])
+        seat, names, move = self.viewer, self.session.names, self.style.action(undone)
+        self.write_log([lambda you: f"{shown_names(names, you)[seat]} took back a move: {move}."])
         self._touched = ()
         self._changed(())
 

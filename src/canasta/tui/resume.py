@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Label, Static
 from canasta.engine import GameState, Phase, RuleSet
 from canasta.persist import SavedGame
 from canasta.tui.seats import scores_text
+from canasta.tui.storage import table_command
 
 __all__ = ["ResumeScreen", "describe_saved", "new_game_warning"]
 
@@ -36,22 +37,26 @@ def describe_saved(saved: SavedGame, state: GameState) -> str:
     )
 
 
-def new_game_warning(saved: RuleSet, new: RuleSet) -> str:
+def new_game_warning(saved: RuleSet, new: RuleSet, *, replaced: bool = False) -> str:
     """What a new game instead of the saved one (of ``saved`` rules) would be, and what
-    becomes of the saved one: said plainly when the new game is of another table."""
-    fate = (
-        f"New game (n) deals {new.label} and deletes this unfinished game: "
-        "only one unfinished game is kept."
+    becomes of the saved one: replaced at the same table, kept at another (where the
+    unfinished game of the new table is ``replaced``, it says so)."""
+    if (new.name, new.players) == (saved.name, saved.players):
+        return (
+            f"New game (n) deals {new.label} in place of this unfinished game: "
+            "one unfinished game is kept per table."
+        )
+    instead = f" in place of your unfinished game of {new.label}" if replaced else ""
+    return (
+        f"This game is {saved.label}. New game (n) deals {new.label}{instead} and keeps "
+        f"this one saved: {table_command(saved.name, saved.players)} goes back to it."
     )
-    if new == saved:
-        return fate
-    return f"You asked for {new.label}, but this game is {saved.label}. {fate}"
 
 
 class ResumeScreen(Screen[bool]):
     """An unfinished game is saved: ``r`` resumes it (``True``), ``n`` deals a new game of
-    ``new_rules`` (``False``, and the saved game is replaced by the new one: the screen
-    says so)."""
+    ``new_rules`` (``False``; at the same table the new game replaces the saved one, at
+    another it is kept: the screen says which)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose(True)", "Resume"),
@@ -60,18 +65,22 @@ class ResumeScreen(Screen[bool]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, saved: SavedGame, state: GameState, *, new_rules: RuleSet) -> None:
+    def __init__(
+        self, saved: SavedGame, state: GameState, *, new_rules: RuleSet, replaced: bool = False
+    ) -> None:
         super().__init__(classes="resume-screen")
         self.saved = saved
         self.state = state
         self.new_rules = new_rules
+        #: Whether the new game's table has an unfinished game too, which it replaces.
+        self.replaced = replaced
 
     def compose(self) -> ComposeResult:
         """The saved game in one sentence and two buttons."""
         with Vertical(classes="dialog", id="resume"):
             yield Label("Welcome back: a game is unfinished.", classes="dialog-title")
             yield Static(describe_saved(self.saved, self.state), classes="dialog-detail")
-            warning = new_game_warning(self.state.rules, self.new_rules)
+            warning = new_game_warning(self.state.rules, self.new_rules, replaced=self.replaced)
             yield Static(warning, id="resume-warning", classes="dialog-detail")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Resume (r)", id="resume-game", variant="primary")

@@ -1,4 +1,5 @@
-"""How the screens name seats, players and teams at any table, without Textual.
+"""Who sits at each seat (:class:`Seating`) and how the screens name seats, players and
+teams at any table, without Textual.
 
 A player alone (two or three players) is their own team, so the team is called by the
 player's name; a partnership by the rule set's team name (``North-South``), or, where room is
@@ -8,10 +9,21 @@ short, by its seats' initials (``NS``, ``NE-NW-S``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from canasta.engine import RuleSet
+from canasta.engine.narrate import YOU
+from canasta.session import HUMAN
 
-__all__ = ["scores_text", "short_labels", "short_name", "team_label", "team_labels"]
+__all__ = [
+    "Seating",
+    "scores_text",
+    "short_labels",
+    "short_name",
+    "shown_names",
+    "team_label",
+    "team_labels",
+]
 
 #: Compass seats in a few letters.
 _COMPASS = {
@@ -26,6 +38,26 @@ _COMPASS = {
 }
 #: The most letters of a player's own name where room is short.
 _SHORT_NAME = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who plays each seat in turn order from South: ``HUMAN`` or a bot level, and a name
+    (no names: the seats' own)."""
+
+    kinds: tuple[str, ...]
+    names: tuple[str, ...] = ()
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats people play, in turn order from South."""
+        return tuple(seat for seat, kind in enumerate(self.kinds) if kind == HUMAN)
+
+
+def shown_names(names: Sequence[str], you: int | None) -> tuple[str, ...]:
+    """The players' names as the table shows them: the player at the keyboard (seat
+    ``you``; ``None`` while no hand is shown) is "You"."""
+    return tuple(YOU if seat == you else name for seat, name in enumerate(names))
 
 
 def short_name(name: str) -> str:

@@ -31,7 +31,7 @@ from canasta.engine.words import your_side
 from canasta.session import Session
 from canasta.tui.cards import CardStyle
 from canasta.tui.flow import meld_plan
-from canasta.tui.seats import team_label
+from canasta.tui.seats import shown_names, team_label
 
 __all__ = ["status_sentence"]
 
@@ -52,8 +52,9 @@ def status_sentence(
     names = session.names
     if state.phase is Phase.GAME_OVER:
         assert state.winner is not None
+        shown = shown_names(names, None if hand_hidden else viewer)
         return (
-            f"Game over: {team_label(state.rules, state.winner, names)} won. Press n for the "
+            f"Game over: {team_label(state.rules, state.winner, shown)} won. Press n for the "
             "score sheet and a new game, q to quit."
         )
     if state.phase is Phase.ROUND_OVER:

@@ -6,21 +6,23 @@ a thread of its own that writes it, so the table never waits for the disk. When 
 is over the same thread finishes it (statistics, archive, autosave cleared). Problems come
 back to the app as messages (:class:`SaveFailed`, :class:`GameArchived`).
 
-At start-up :func:`look_for_saved_game` reads the autosave: an unfinished game is offered
-for resuming, one that had already ended is finished there and then, and a file that cannot
-be used is reported in one sentence (the persistence layer has moved it aside).
+At start-up :func:`look_for_saved_game` reads the autosave of the table asked for (or the
+latest of any table): an unfinished game is offered for resuming, one that had already
+ended is finished there and then, and a file that cannot be used is reported in one
+sentence (the persistence layer has moved it aside). The other tables' games are kept.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from textual.message import Message
 
 from canasta.bots import BOTS
-from canasta.engine import CanastaError, Phase
+from canasta.engine import CanastaError, Phase, RuleSet
 from canasta.engine.record import GameRecord, make_record
 from canasta.persist import (
     Finished,
@@ -32,6 +34,7 @@ from canasta.persist import (
     finish_game,
     load_game,
     save_game,
+    saved_tables,
     session_info,
 )
 from canasta.session import HUMAN, Session
@@ -43,9 +46,12 @@ __all__ = [
     "GameStore",
     "SaveFailed",
     "Startup",
+    "kept_note",
+    "look_at_start",
     "look_for_saved_game",
     "resumed_session",
     "session_info",
+    "table_command",
 ]
 
 
@@ -92,20 +98,63 @@ class Startup:
         saved: an unfinished game, or ``None``.
         session: that game, replayed (``None`` with ``saved``).
         notes: sentences to show (a file moved aside, problems finishing an ended game).
+        kept: the other tables with an unfinished game saved (rule system, player count),
+            the latest saved first.
     """
 
     saved: SavedGame | None = None
     session: Session | None = None
     notes: tuple[str, ...] = ()
+    kept: tuple[tuple[str, int], ...] = ()
 
 
-def look_for_saved_game(paths: Paths) -> Startup:
-    """Read the autosave; never raises.
+def look_at_start(paths: Paths, *, rules: RuleSet | None, resume: bool) -> Startup:
+    """What the app starts with (see :func:`look_for_saved_game`), and its notes: with
+    ``resume`` and no saved game, that a new game is dealt; with ``rules`` (a table asked
+    for), that the other tables' games are kept."""
+    startup = look_for_saved_game(paths, rules)
+    notes = startup.notes
+    if resume and startup.saved is None:
+        notes = (*notes, "There is no unfinished game to resume: a new game is dealt.")
+    if rules is not None and startup.kept:
+        notes = (*notes, kept_note(startup.kept))
+    return dataclasses.replace(startup, notes=notes)
+
+
+def kept_note(kept: Sequence[tuple[str, int]]) -> str:
+    """One sentence saying that the unfinished games of the ``kept`` tables (rule system,
+    player count) are kept, and how to go back to each."""
+    labels = " and ".join(f"{system}, {players} players" for system, players in kept)
+    commands = " or ".join(table_command(system, players) for system, players in kept)
+    if len(kept) == 1:
+        return f"Your unfinished game of {labels} is kept: {commands} goes back to it."
+    return f"Your unfinished games of {labels} are kept: {commands} goes back to one."
+
+
+def table_command(system: str, players: int) -> str:
+    """The command that plays ``system`` for ``players`` (and so offers its saved game)."""
+    return f"canasta --rules {system} --players {players}"
+
+
+def look_for_saved_game(paths: Paths, rules: RuleSet | None = None) -> Startup:
+    """Read the autosave of ``rules``' table (``None``: the latest saved of any table);
+    never raises.
 
     A game that had already ended (the app stopped while finishing it) is finished now.
     """
+    startup = _saved_game(paths, rules)
+    table = rules if startup.saved is None else startup.saved.rules
+    others = [
+        saved
+        for saved in saved_tables(paths)
+        if table is None or saved != (table.name, table.players)
+    ]
+    return dataclasses.replace(startup, kept=tuple(others))
+
+
+def _saved_game(paths: Paths, rules: RuleSet | None) -> Startup:
     try:
-        saved = load_game(paths)
+        saved = load_game(paths, rules)
     except LoadError as error:
         return Startup(notes=(error.sentence,))
     if saved is None:

@@ -12,13 +12,14 @@ the same for both, and live here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from textual import work
 from textual.app import App
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import RichLog
+from textual.widgets._toast import Toast
 
 from canasta.engine import Action, Answer, Card, GameState, Phase, PlayerView
 from canasta.engine.events import Discarded, Event
@@ -28,16 +29,24 @@ from canasta.tui.cards import CardStyle
 from canasta.tui.flow import sheet_title, touched_by
 from canasta.tui.players import hint_for
 from canasta.tui.screens import ConfirmScreen, ScoreSheetScreen
-from canasta.tui.seats import short_labels, team_labels
+from canasta.tui.seats import short_labels, shown_names, team_labels
 from canasta.tui.status import status_sentence
 from canasta.tui.table_screen import TableScreen
 from canasta.tui.theme import CANASTA_THEME
 from canasta.tui.widgets import Table
 
-__all__ = ["VIEWER", "TableApp"]
+__all__ = ["VIEWER", "TableApp", "Told"]
 
 #: ``seat`` of :meth:`TableApp.submit` meaning the seat at the keyboard.
 VIEWER = -1
+
+#: How long a refusal stays (short: it must not hide the table for long), and a hint (the
+#: time to read a longer sentence).
+REFUSAL_SECONDS, HINT_SECONDS = 3.0, 10.0
+
+#: A line of the log told anew for whoever is at the keyboard (the seat called "You", or
+#: ``None``), as events are.
+Told = Callable[[int | None], str]
 
 
 class TableApp(App[int]):
@@ -69,7 +78,7 @@ class TableApp(App[int]):
         #: What the seat at the keyboard may do now (empty: nothing).
         self.legal: list[Action] = []
         #: The game log as events (told anew when the seat at the keyboard changes).
-        self._log_entries: list[Event | str] = []
+        self._log_entries: list[Event | str | Told] = []
         self.register_theme(CANASTA_THEME)
         self.theme_name = "canasta"
         if theme in self.available_themes:
@@ -84,8 +93,8 @@ class TableApp(App[int]):
         self._last_seat: int | None = None
         self._touched: tuple[frozenset[int], ...] = ()
         self._pile_touched = False
-        #: The notice of the last refusal, replaced by the next one.
-        self._refusal: Notification | None = None
+        #: The notice on show of each kind (``refusal``, ``hint``), replaced by the next.
+        self._notices: dict[str, Notification] = {}
 
     # ------------------------------------------------------------------ start
 
@@ -151,32 +160,57 @@ class TableApp(App[int]):
     def refuse(self, sentence: str, *, title: str = "") -> None:
         """Say why a move cannot be made, in place of the last such notice: a player who
         tries several things sees the latest refusal, not a pile of them."""
-        if self._refusal is not None:
-            # Textual has no public way to withdraw one notification (its toasts use this).
-            self._unnotify(self._refusal, refresh=False)
-        self._refusal = Notification(
-            sentence, title, "warning", self.NOTIFICATION_TIMEOUT, markup=False
+        self.notice("refusal", sentence, title=title, warning=True, timeout=REFUSAL_SECONDS)
+
+    def notice(
+        self, kind: str, sentence: str, *, title: str, warning: bool = False, timeout: float
+    ) -> None:
+        """Show ``sentence`` for ``timeout`` seconds in place of the last notice of the same
+        ``kind``: one refusal, one hint at a time."""
+        old = self._notices.get(kind)
+        if old is not None:
+            self._withdraw(old)
+        self._notices[kind] = Notification(
+            sentence, title, "warning" if warning else "information", timeout, markup=False
         )
-        self.post_message(Notify(self._refusal))
+        self.post_message(Notify(self._notices[kind]))
+
+    def _withdraw(self, notice: Notification) -> None:
+        """Take ``notice`` away as its toast does when its time is up: Textual has no public
+        way to withdraw one notification, and forgetting it alone leaves the toast's holder
+        behind, a blank line that would push the next notice down over the hand."""
+        for toast in self.screen.query(Toast):
+            if toast._notification is notice:
+                toast._expire()
+                return
+        self._unnotify(notice, refresh=False)  # its toast is on another screen, or gone
 
     # ------------------------------------------------------------------ the log and the table
 
-    def write_log(self, entries: Sequence[Event | str]) -> None:
-        """Add events (told as the seat at the keyboard may hear them) and sentences to
-        the game log."""
+    @property
+    def you(self) -> int | None:
+        """The seat the table calls "You": the one at the keyboard, unless no hand is shown."""
+        return None if self.hand_hidden else self.viewer
+
+    def write_log(self, entries: Sequence[Event | str | Told]) -> None:
+        """Add events and lines told as the seat at the keyboard may hear them, and
+        sentences, to the game log."""
         self._log_entries.extend(entries)
         del self._log_entries[:-500]
         self.table_screen.write_log([self._told(entry) for entry in entries])
 
-    def _told(self, entry: Event | str) -> str:
+    def _told(self, entry: Event | str | Told) -> str:
         if isinstance(entry, str):
             return entry
+        if callable(entry):
+            return entry(self.you)
         return describe_event(
             entry,
-            viewer=None if self.hand_hidden else self.viewer,
+            viewer=self.you,
             label=self.style.label,
             names=self.session.names,
             rules=self.session.state.rules,
+            you=self.you,
         )
 
     def retell_log(self) -> None:
@@ -247,7 +281,7 @@ class TableApp(App[int]):
         # Only while the position is unchanged: in hot seat the hint names the cards of a
         # hand that may have left the screen.
         if self.session.state is state:
-            self.notify(advice, title="Hint", timeout=10)
+            self.notice("hint", advice, title="Hint", timeout=HINT_SECONDS)
 
     def show_sheet(self) -> None:
         """The score sheet; at a round's or the game's end, ``n`` there goes on
@@ -256,7 +290,7 @@ class TableApp(App[int]):
             return
         state = self.session.state
         game_over = state.phase is Phase.GAME_OVER
-        names = self.session.names
+        names = shown_names(self.session.names, self.you)
         title = sheet_title(state, viewer=self.viewer, humans=len(self.session.humans), names=names)
 
         def closed(go_on: bool | None) -> None:

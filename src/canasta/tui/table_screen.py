@@ -49,8 +49,7 @@ from canasta.tui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from canasta.tui.app import CanastaApp
-    from canasta.tui.table_app import TableApp
+    from canasta.tui.host import FilesHost, TableHost
 
 __all__ = ["MIN_SIZE", "TableScreen"]
 
@@ -127,15 +126,15 @@ class TableScreen(Screen[None]):
         self._keys: tuple[bool | None, ...] = ()
 
     @property
-    def game(self) -> TableApp:
+    def game(self) -> TableHost:
         """The app that holds the game (or plays a seat of a shared one)."""
-        return cast("TableApp", self.app)
+        return cast("TableHost", self.app)
 
     @property
-    def files(self) -> CanastaApp:
-        """The app that keeps games, settings and statistics on disk (the keys that
-        :meth:`TableApp.offers <canasta.tui.table_app.TableApp.offers>` allows)."""
-        return cast("CanastaApp", self.app)
+    def files(self) -> FilesHost:
+        """The app that keeps games, settings and statistics on disk (only for the keys
+        that :meth:`TableHost.offers <canasta.tui.host.TableHost.offers>` allows)."""
+        return cast("FilesHost", self.app)
 
     def compose(self) -> ComposeResult:
         """The table's widgets."""
@@ -419,7 +418,7 @@ class TableScreen(Screen[None]):
         from canasta.tui.settings_screen import SettingsScreen  # here: it needs pydantic
 
         game = self.files
-        game.push_screen(SettingsScreen(game.settings, paths=game.paths), game.apply_settings)
+        self.app.push_screen(SettingsScreen(game.settings, paths=game.paths), game.apply_settings)
 
     def action_statistics(self) -> None:
         """Open the statistics (nothing is kept when the game is not saved)."""

@@ -16,7 +16,7 @@ from textual.widget import Widget
 from canasta.engine import Card, PlayerView, is_wild
 from canasta.engine.words import counted
 from canasta.tui.cards import CardStyle
-from canasta.tui.seats import short_name, team_labels
+from canasta.tui.seats import short_name, shown_names, team_labels
 
 __all__ = [
     "HandView",
@@ -59,10 +59,8 @@ class Table:
     def shown_names(self) -> tuple[str, ...]:
         """The players' names as the table shows them: the viewer is "You" (unless the
         hand is hidden)."""
-        names = list(self.names or self.seen.rules.seat_names)
-        if not self.hidden:
-            names[self.seen.seat] = "You"
-        return tuple(names)
+        you = None if self.hidden else self.seen.seat
+        return shown_names(self.names or self.seen.rules.seat_names, you)
 
 
 class TableWidget(Widget):
