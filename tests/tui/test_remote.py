@@ -121,7 +121,7 @@ async def test_two_screens_play_a_turn_each_and_see_who_is_away() -> None:
             await until(sp, lambda: len(hand(south)) == 12, "South's draw")
             assert table.session.actions == [DrawStock()]
             (card,) = Counter(hand(south)) - before
-            assert f"South drew {south.style.label(card)} from the stock." in log(south)
+            assert f"You drew {south.style.label(card)} from the stock." in log(south)
             # North hears of the draw, never of the card.
             assert [line for line in log(north).splitlines() if "drew" in line] == [
                 "South drew from the stock."
