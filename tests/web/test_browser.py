@@ -100,9 +100,9 @@ def server(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
 class Tab:
     """A browser tab on the server, and the screen it shows (replayed from its websocket)."""
 
-    def __init__(self, browser: sync_api.Browser, port: int) -> None:
+    def __init__(self, browser: sync_api.BrowserContext, port: int) -> None:
         self.screen: pyte.Screen | None = None
-        self.page = browser.new_page(viewport={"width": 1000, "height": 700})
+        self.page = browser.new_page()
         # The page links a web font; offline, it must fail at once rather than time out.
         self.page.route("**/fonts.googleapis.com/**", lambda route: route.abort())
         self.page.on("websocket", self._connected)
@@ -138,7 +138,9 @@ def test_a_served_game_plays_in_chromium(
     process, port = server
     shot = Path(os.environ.get("CANASTA_SCREENSHOT") or tmp_path / "table.png")
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        # One browser: its tabs share the cookie that names its save.
+        browser = chromium.new_context(viewport={"width": 1000, "height": 700})
         tab = Tab(browser, port)
         tab.wait_for("Your hand: 11 cards", seconds=30)
         tab.page.mouse.click(500, 350)  # give the terminal focus, as a person would
@@ -169,7 +171,7 @@ def test_a_served_game_plays_in_chromium(
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
         _wait(lambda: not _running(game), seconds=10, what="the game to end with its server")
-        browser.close()
+        chromium.close()
     assert shot.stat().st_size > 10_000
 
 
