@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from canasta import __version__
 from canasta.choices import BOT_TIMEOUT, DEFAULT_PLAYOUTS, LEVELS, PACES
@@ -22,6 +23,7 @@ commands (run 'canasta COMMAND --help' for each):
   simulate   play bot games headless and report who wins
   replay     step through a finished game's record, every hand open
   serve      serve the game to a web browser (pip install 'canasta[web]')
+  host       host a shared table that friends join from their own devices
 
 examples:
   canasta                           play against three bots
@@ -31,6 +33,7 @@ examples:
   canasta --seat west=cmd:"python my_bot.py"      an outside bot (docs/protocol.md)
   canasta serve                     play in a browser at http://127.0.0.1:8000
   canasta replay game.json
+  canasta host --seat north=normal  a table for three people and a bot
 
 at the table: p settings, i statistics, v replay a finished game. Every action is saved;
 'canasta' offers to resume an unfinished game and 'canasta --resume' goes straight back in.
@@ -242,7 +245,86 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="-- GAME OPTIONS",
         help="options for each game, such as --hotseat or --seed 7",
     )
+    _add_host(commands)
     return parser
+
+
+def _add_host(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    host = commands.add_parser(
+        "host",
+        help="host a shared table that friends join from their own devices",
+        description="Host one shared table: the game runs here, and each person joins\n"
+        "their seat from their own terminal with 'canasta join LINK'. Every seat is a\n"
+        "person's unless --seat gives it to a bot or an outside bot (cmd:COMMAND).\n\n"
+        "It prints the table file, one join link per person (keep each secret: the link\n"
+        "is the seat's key) and which seats are bots, and runs until Ctrl-C. The game is\n"
+        "saved after every action: the same command with --table FILE resumes it, with\n"
+        "the same links. It listens on 127.0.0.1 (this machine) unless --host says\n"
+        "otherwise; beyond your own network put it behind TLS (docs/protocol.md).",
+        epilog="examples:\n"
+        "  canasta host                                four people, classic\n"
+        "  canasta host --players 2 --seed 7           two people\n"
+        "  canasta host --seat north=normal --seat east=hard --table friday.json\n"
+        "  canasta host --host 0.0.0.0 --port 8765     reachable from your network",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_rules_options(host)
+    host.add_argument(
+        "--port", type=int, default=8765, help="port to listen on (default 8765; 0: any free)"
+    )
+    host.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0: every "
+        "network, with a warning)",
+    )
+    host.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="SEAT=KIND",
+        dest="seat_kinds",
+        help=f"give a seat to a bot ({', '.join(LEVELS)}) or an outside bot "
+        '(west=cmd:"python my_bot.py"); repeat for more seats',
+    )
+    host.add_argument(
+        "--away-timeout",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="seconds a person may be away before a bot plays their seat until they are "
+        "back (default 60)",
+    )
+    host.add_argument(
+        "--table",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="the table file: resumed when it exists, created when not (default: a new "
+        "file in canasta's state directory)",
+    )
+    host.add_argument("--seed", type=int, default=None, help="seed the deal (default: random)")
+    host.add_argument(
+        "--names",
+        default=None,
+        metavar="NAME,...",
+        help="the players' names in turn order from South (default: the seats' names)",
+    )
+    host.add_argument(
+        "--bot-pause",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="seconds a bot waits before each action, so people can follow (default 0.6)",
+    )
+    host.add_argument(
+        "--ping",
+        type=float,
+        default=20.0,
+        metavar="SECONDS",
+        help="seconds between pings; a device that does not answer within as many is "
+        "dropped (default 20)",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -274,6 +356,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from canasta.serve import run as run_serve
 
         return run_serve(args)
+    if command == "host":
+        from canasta.net.host import run as run_host
+
+        return run_host(args)
     from canasta.tui import run as run_tui
 
     return run_tui(args)

@@ -47,7 +47,8 @@ __all__ = [
 #: The table protocol's version: the bot protocol's, which it extends.
 TABLE_PROTOCOL = PROTOCOL_VERSION
 
-#: The largest frame a client may send; a larger one closes its connection (code 1009).
+#: The largest frame a client may send; a larger one is answered with a ``malformed``
+#: :class:`Error` and dropped (the server closes a connection only past a far larger cap).
 MAX_MESSAGE_BYTES = 4096
 
 

@@ -29,9 +29,11 @@ from canasta.persist.saves import (
     clear_game,
     load_game,
     save_game,
+    session_info,
 )
 from canasta.persist.settings import Names, Settings, load_settings, save_settings
 from canasta.persist.stats import GameResult, Stats, Tally, load_stats, summarize, update_stats
+from canasta.persist.tables import TableFile, load_table, save_table
 
 __all__ = [
     "Finished",
@@ -47,6 +49,7 @@ __all__ = [
     "SessionInfo",
     "Settings",
     "Stats",
+    "TableFile",
     "Tally",
     "WriteError",
     "archive_record",
@@ -57,9 +60,12 @@ __all__ = [
     "load_record_file",
     "load_settings",
     "load_stats",
+    "load_table",
     "record_path",
     "save_game",
     "save_settings",
+    "save_table",
+    "session_info",
     "summarize",
     "update_stats",
     "write_text_atomic",

@@ -46,6 +46,7 @@ KINDS = {
     "canasta-stats": "statistics file",
     "canasta-record": "game record",
     "canasta-position": "position",
+    "canasta-table": "table file",
 }
 
 _SENTENCE_END = re.compile(r"[.!?]+(?=\s|$)")

@@ -9,12 +9,13 @@ players. Replaying the record rebuilds the very state the game was in, mid-turn 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Final, Literal
 
 from pydantic import AwareDatetime, Field, model_validator
 
-from canasta.choices import Pace
+from canasta.choices import FALLBACK_LEVEL, Pace, is_command
 from canasta.engine import CanastaError, GameState, RuleSet
 from canasta.engine.record import GameRecord, replay
 from canasta.engine.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -37,6 +38,7 @@ __all__ = [
     "clear_game",
     "load_game",
     "save_game",
+    "session_info",
 ]
 
 SAVE_VERSION: Final = 1
@@ -117,6 +119,32 @@ class SavedGame(FileModel):
     def to_json(self) -> str:
         """The save as indented JSON."""
         return self.model_dump_json(indent=2) + "\n"
+
+
+def session_info(
+    seats: Sequence[str], *, names: Sequence[str], pace: str, started: SessionInfo | None = None
+) -> SessionInfo:
+    """Who plays each seat (``human`` or a bot level) under ``names``, at ``pace``; the start
+    time is ``started``'s when given (a resumed game), else now.
+
+    An outside bot is saved as its fallback level: a save file never starts a program.
+    """
+    data: dict[str, object] = {
+        "seats": [
+            {"kind": "human", "name": name}
+            if kind == "human"
+            else {
+                "kind": "bot",
+                "name": name,
+                "level": FALLBACK_LEVEL if is_command(kind) else kind,
+            }
+            for kind, name in zip(seats, names, strict=True)
+        ],
+        "pace": pace,
+    }
+    if started is not None:
+        data["started_at"] = started.started_at
+    return SessionInfo.model_validate(data)
 
 
 def save_game(paths: Paths, saved: SavedGame) -> None:

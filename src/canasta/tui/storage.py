@@ -14,13 +14,12 @@ be used is reported in one sentence (the persistence layer has moved it aside).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from textual.message import Message
 
 from canasta.bots import BOTS
-from canasta.choices import FALLBACK_LEVEL, is_command
 from canasta.engine import CanastaError, Phase
 from canasta.engine.record import GameRecord, make_record
 from canasta.persist import (
@@ -33,6 +32,7 @@ from canasta.persist import (
     finish_game,
     load_game,
     save_game,
+    session_info,
 )
 from canasta.session import HUMAN, Session
 from canasta.tui.options import best_level
@@ -64,32 +64,6 @@ class GameArchived(Message):
     def __init__(self, finished: Finished) -> None:
         super().__init__()
         self.finished = finished
-
-
-def session_info(
-    seats: Sequence[str], *, names: Sequence[str], pace: str, started: SessionInfo | None = None
-) -> SessionInfo:
-    """Who plays each seat (``HUMAN`` or a bot level) under ``names``, at ``pace``; the start
-    time is ``started``'s when given (a resumed game), else now.
-
-    An outside bot is saved as its fallback level: a save file never starts a program.
-    """
-    data: dict[str, object] = {
-        "seats": [
-            {"kind": "human", "name": name}
-            if kind == HUMAN
-            else {
-                "kind": "bot",
-                "name": name,
-                "level": FALLBACK_LEVEL if is_command(kind) else kind,
-            }
-            for kind, name in zip(seats, names, strict=True)
-        ],
-        "pace": pace,
-    }
-    if started is not None:
-        data["started_at"] = started.started_at
-    return SessionInfo.model_validate(data)
 
 
 def resumed_session(saved: SavedGame) -> Session:

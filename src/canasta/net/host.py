@@ -1,0 +1,135 @@
+"""``canasta host``: one shared table on this machine, until Ctrl-C.
+
+It prints where the table is saved, one ``canasta join LINK`` per human seat and who plays
+the other seats, then serves the table (:class:`~canasta.net.server.TableServer`). With
+``--table FILE`` an existing file resumes its table (same links, same game) and a missing
+one is created; without it the file goes to the state directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import ipaddress
+import signal
+import sys
+from pathlib import Path
+
+from canasta.bots import BOTS
+from canasta.choices import is_command
+from canasta.engine import CanastaError, classic
+from canasta.net.server import TableServer
+from canasta.net.table import Table
+from canasta.persist import Paths
+from canasta.protocol import parse_seat_option
+from canasta.session import HUMAN
+
+__all__ = ["run"]
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def run(args: argparse.Namespace) -> int:
+    """Host the table ``args`` describe until interrupted; return the exit status."""
+    if args.away_timeout < 0 or args.bot_pause < 0 or args.ping <= 0:
+        print(
+            "canasta host: --away-timeout and --bot-pause take seconds from 0 up, --ping "
+            "more than 0.",
+            file=sys.stderr,
+        )
+        return 2
+    if not _loopback(args.host):
+        print(
+            f"canasta host: warning: anyone who can reach {args.host}:{args.port} and has a "
+            "seat's link can play that seat; put the server behind TLS beyond your own "
+            "network (docs/protocol.md).",
+            file=sys.stderr,
+        )
+    try:
+        return asyncio.run(_host(args))
+    except CanastaError as error:
+        print(f"canasta host: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(
+            f"canasta host: cannot listen on {args.host}:{args.port} ({error.strerror or error})"
+            ": choose another --port.",
+            file=sys.stderr,
+        )
+        return 1
+
+
+def _seats(args: argparse.Namespace) -> list[str]:
+    rules = args.rules or classic
+    kinds = [HUMAN] * rules.players
+    for text in args.seat_kinds:
+        seat, kind = parse_seat_option(text, seats=rules.seat_names, levels=tuple(BOTS))
+        kinds[seat] = kind
+    return kinds
+
+
+def _names(args: argparse.Namespace) -> list[str] | None:
+    return None if args.names is None else [name.strip() for name in args.names.split(",")]
+
+
+async def _host(args: argparse.Namespace) -> int:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # Windows: Ctrl-C raises instead
+            loop.add_signal_handler(signum, stop.set)
+    async with TableServer(
+        args.host, args.port, ping_interval=args.ping, ping_timeout=args.ping
+    ) as server:
+        path: Path | None = args.table
+        if path is not None and path.exists():
+            table = server.resume_table(path, bot_pause=args.bot_pause)
+        else:
+            table = _open(server, args, path)
+        _announce(table)
+        await stop.wait()
+    print(f"canasta host: the table is closed; canasta host --table {table.file} opens it again.")
+    return 0
+
+
+def _open(server: TableServer, args: argparse.Namespace, path: Path | None) -> Table:
+    table = server.open_table(
+        rules=args.rules or classic,
+        seats=_seats(args),
+        names=_names(args),
+        seed=args.seed,
+        away_timeout=args.away_timeout,
+        table_file=path,
+        bot_pause=args.bot_pause,
+    )
+    if path is None:
+        # The id is known only now: the table's first write goes to the state directory.
+        table.file = Paths.from_environment().state_dir / "tables" / f"{table.id}.json"
+        table.save()
+    return table
+
+
+def _announce(table: Table) -> None:
+    rules = table.session.state.rules
+    file = table.file.resolve() if table.file is not None else None
+    print(f"Table {table.id}: {rules.label}, saved in {file}")
+    for seat, (link, kind) in enumerate(zip(table.links, table.kinds, strict=True)):
+        name = table.session.names[seat]
+        if link is not None:
+            print(f"  {name}: canasta join {link}")
+        elif is_command(kind):
+            print(f"  {name}: the outside bot {kind}")
+        else:
+            print(f"  {name}: the {kind} bot")
+    away = table.away_timeout
+    waits = "waited for" if away is None else f"played by a bot after {away:g} s away"
+    print(f"Each person joins with their own link; an empty seat is {waits}. Ctrl-C stops.")
+    sys.stdout.flush()

@@ -1,0 +1,513 @@
+"""One shared table: its game, who sits where, and what each seat is told.
+
+A :class:`Table` holds the one authoritative game in a :class:`~canasta.session.Session`:
+every action of a seat goes through the session (``seat=`` the sender), so the engine
+checks it. After each change every joined seat gets an :class:`~canasta.net.wire.Update`:
+the events as that seat may hear them and its own view, both built by the outside-bot
+protocol (:mod:`canasta.protocol.messages`), so a seat is never sent a card it may not see.
+
+The table knows nothing of sockets: a connection is an :class:`Outbox` (queue a frame,
+close) that the server (:mod:`.server`) or a test provides. Bots decide in a worker thread
+(``asyncio.to_thread``), so the event loop never waits for them. A human seat that is away
+is waited for; after the table's away timeout a bot (:data:`~canasta.choices.FALLBACK_LEVEL`)
+plays it until the person joins again. With a table file, the game is written after every
+change and before anyone is told of it (:mod:`.outbox`), so what a client has seen is on
+disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from canasta.bots import BOTS, Bot, make_bot
+from canasta.choices import FALLBACK_LEVEL
+from canasta.engine import (
+    Action,
+    CanastaError,
+    GameState,
+    IllegalActionError,
+    NextRound,
+    NotationError,
+    Phase,
+    RuleSet,
+    legal_actions,
+    parse_action,
+    start_game,
+    view,
+)
+from canasta.engine.events import Event
+from canasta.engine.record import GameRecord, make_record
+from canasta.net.outbox import Attendee, Delivery, Outbox, Publisher
+from canasta.net.seating import Seating
+from canasta.net.wire import (
+    TABLE_PROTOCOL,
+    Act,
+    Error,
+    Join,
+    JoinLink,
+    Ready,
+    SeatStatus,
+    TableStatus,
+    Undo,
+    Update,
+    Welcome,
+)
+from canasta.persist import (
+    LoadError,
+    SavedGame,
+    SessionInfo,
+    TableFile,
+    load_table,
+    save_table,
+    session_info,
+)
+from canasta.protocol import close_bots, seat_bot, seat_kind, tell
+from canasta.protocol.messages import Question, event_message, view_message
+from canasta.session import HUMAN, Session
+
+__all__ = ["Table"]
+
+logger = logging.getLogger(__name__)
+
+#: Bytes of randomness in a seat's token (``secrets.token_urlsafe``).
+TOKEN_BYTES = 16
+_BETWEEN_ROUNDS = (Phase.ROUND_OVER, Phase.GAME_OVER)
+
+
+class Table:
+    """A table and its game (build one with :meth:`open` or :meth:`resume`, inside the
+    running event loop).
+
+    Attributes:
+        id: the table's id, the last part of its join links' path.
+        session: the game.
+        kinds: every seat's kind: ``human``, a bot level or ``cmd:COMMAND``.
+        away_timeout: seconds an away human seat is waited for before a bot plays it
+            (``None``: waited for until the person is back).
+        file: where the table is written after every change (``None``: nowhere).
+        bot_pause: seconds a bot waits before each of its actions, so people can follow.
+        publisher: sends the table's messages, each once the file holds its change (its
+            ``writes`` and ``write_seconds`` say what the writing cost).
+    """
+
+    def __init__(
+        self,
+        *,
+        table_id: str,
+        session: Session,
+        record: GameRecord,
+        info: SessionInfo,
+        tokens: Sequence[str | None],
+        away_timeout: float | None,
+        base_url: str,
+        file: Path | None,
+        bot_pause: float = 0.0,
+    ) -> None:
+        self.id = table_id
+        self.session = session
+        self.kinds: tuple[str, ...] = session.seats
+        self.away_timeout = away_timeout
+        self.bot_pause = bot_pause
+        self._base_url = base_url
+        self._record = record
+        self._info = info
+        self.seating = Seating(
+            self.kinds, tokens, away_timeout=away_timeout, taken_over=self._taken_over
+        )
+        self._bots = self._seated_bots()
+        self._stand_ins: dict[int, Bot] = {}
+        self._ready: set[int] = set()
+        self.publisher = Publisher(file, self._current)
+        self._bot_task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    # ------------------------------------------------------------ making a table
+
+    @classmethod
+    def open(
+        cls,
+        *,
+        rules: RuleSet,
+        seats: Sequence[str],
+        base_url: str,
+        names: Sequence[str] | None = None,
+        seed: int | None = None,
+        away_timeout: float | None = 60.0,
+        file: Path | None = None,
+        bot_pause: float = 0.0,
+    ) -> Table:
+        """A new table with a new game, written to ``file`` at once (when given).
+
+        Args:
+            rules: the rule set.
+            seats: ``human``, a bot level or ``cmd:COMMAND`` for every seat from South.
+            base_url: ``ws://HOST:PORT`` of the server, for the join links.
+            names: the players' names (by default the seats').
+            seed: the first game's seed (by default a random one); each new game at the
+                table takes the next.
+            away_timeout: see the class.
+            file: see the class.
+            bot_pause: see the class.
+
+        Raises:
+            CanastaError: a seat kind, a name or the number of seats is wrong; or
+                (:class:`~canasta.persist.WriteError`) the file could not be written.
+        """
+        kinds = [HUMAN if kind == HUMAN else seat_kind(kind, BOTS) for kind in seats]
+        names = tuple(names) if names is not None else rules.seat_names
+        if len(kinds) != rules.players or len(names) != rules.players:
+            raise CanastaError(
+                f"A table of {rules.label} needs one kind and one name for each seat: "
+                f"{', '.join(rules.seat_names)}."
+            )
+        try:
+            info = session_info(kinds, names=names, pace="normal")
+        except ValidationError:
+            raise CanastaError(
+                f"The names {', '.join(names)} cannot all be used: a player's name has 1 to "
+                "20 printable characters."
+            ) from None
+        step = start_game(rules, seed=secrets.randbits(31) if seed is None else seed)
+        table = cls(
+            table_id=secrets.token_urlsafe(6),
+            session=Session(step.state, seats=kinds, names=names),
+            record=make_record(step.state, []),
+            info=info,
+            tokens=[secrets.token_urlsafe(TOKEN_BYTES) if k == HUMAN else None for k in kinds],
+            away_timeout=away_timeout,
+            base_url=base_url,
+            file=file,
+            bot_pause=bot_pause,
+        )
+        if file is not None:
+            table.save()
+        return table
+
+    @classmethod
+    def resume(cls, file: Path, *, base_url: str, bot_pause: float = 0.0) -> Table:
+        """The table written to ``file`` before, its game replayed to the last action;
+        every human seat starts away (its timer running) until its person joins again.
+
+        Raises:
+            LoadError: one sentence: the file is missing or cannot be used.
+        """
+        stored = load_table(file)
+        if stored is None:
+            raise LoadError(f"There is no table file {file}.", file, None)
+        saved = stored.game
+        session = Session(
+            saved.record.initial_state(),
+            seats=stored.kinds,
+            names=[seat.name for seat in saved.session.seats],
+        )
+        for action in saved.record.parsed_actions():
+            session.apply(action)
+        table = cls(
+            table_id=stored.table,
+            session=session,
+            record=saved.record,
+            info=saved.session,
+            tokens=stored.tokens,
+            away_timeout=stored.away_timeout,
+            base_url=base_url,
+            file=file,
+            bot_pause=bot_pause,
+        )
+        table.seating.all_away()
+        table._kick()
+        return table
+
+    @property
+    def file(self) -> Path | None:
+        """Where the table is written after every change (``None``: nowhere)."""
+        return self.publisher.file
+
+    @file.setter
+    def file(self, path: Path | None) -> None:
+        self.publisher.file = path
+
+    def save(self) -> None:
+        """Write the table file now (the table writes it by itself after every change).
+
+        Raises:
+            WriteError: the file could not be written.
+        """
+        assert self.file is not None, "the table has no file"
+        save_table(self.file, self._snapshot())
+
+    @property
+    def links(self) -> list[JoinLink | None]:
+        """Each seat's join link (``None`` for a bot's seat)."""
+        url = f"{self._base_url}/table/{self.id}"
+        return [
+            None if token is None else JoinLink(url=url, table=self.id, token=token)
+            for token in self.seating.tokens
+        ]
+
+    # ------------------------------------------------------------ connections
+
+    def join(self, message: Join, outbox: Outbox) -> Attendee | str:
+        """Seat the connection whose first message is ``message``: its attendee (sent a
+        :class:`Welcome` and an :class:`Update`), or the refusal's sentence."""
+        if message.protocol != TABLE_PROTOCOL:
+            return (
+                f"This table speaks protocol {TABLE_PROTOCOL}, not {message.protocol}: "
+                "update canasta on both sides."
+            )
+        number = self.seating.seat_of(message.token)
+        if number is None:
+            return (
+                "That token opens no seat at this table: use the whole link the host "
+                "printed for your seat."
+            )
+        old = self.seating.attendee(number)
+        if old is not None and old.device != message.device:
+            return (
+                f"Another device already plays {self.session.names[number]} at this table: "
+                "close it there, or wait until it leaves."
+            )
+        if old is not None:
+            old.outbox.close("The same device joined this seat again.")
+        attendee = Attendee(outbox, seat=number, device=message.device)
+        self.seating.sit(attendee)
+        welcome = {
+            "table": self.id,
+            "seat": number,
+            "rules": self.session.state.rules._asdict(),
+            "seats": self.seating.statuses(self.session.names),
+            "away_timeout": self.away_timeout,
+        }
+        deliveries: list[Delivery] = [
+            (attendee, Welcome, welcome),
+            (attendee, Update, self._update(number, ())),
+        ]
+        self.publisher.emit(None, deliveries + self._status_deliveries(but=attendee))
+        return attendee
+
+    def receive(self, attendee: Attendee, message: Join | Act | Undo | Ready) -> None:
+        """Take one message of a joined connection (anything it gets wrong is answered
+        with one :class:`Error`, and changes nothing)."""
+        if not self._current(attendee):
+            return
+        if isinstance(message, Act):
+            self._act(attendee, message.action)
+        elif isinstance(message, Undo):
+            self._undo(attendee)
+        elif isinstance(message, Ready):
+            self._take_ready(attendee)
+        else:
+            self.reject(
+                attendee,
+                "malformed",
+                "This connection has joined already: send act, undo or ready messages.",
+            )
+
+    def reject(
+        self, attendee: Attendee, reason: str, message: str, rule: str | None = None
+    ) -> None:
+        """Answer the connection's last message with an :class:`Error`."""
+        if self._current(attendee):
+            fields = {"reason": reason, "message": message, "rule": rule}
+            self.publisher.emit(None, [(attendee, Error, fields)])
+
+    def leave(self, attendee: Attendee) -> None:
+        """The connection closed: its seat is away (a new connection replaced it: nothing)."""
+        if not self._current(attendee):
+            return
+        self.seating.leave(attendee.seat)
+        self.publisher.emit(None, self._status_deliveries())
+        self._advance_if_ready()
+
+    async def close(self) -> None:
+        """Stop the table: no more bot moves or timers, the last write finished, the
+        outside bots ended and every connection closed."""
+        self._closed = True
+        self.seating.close()
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+        await self.publisher.flush()
+        await asyncio.to_thread(close_bots, self._bots.values(), reason="the table closed")
+        for attendee in self.seating.attendees():
+            attendee.outbox.close("The table closed.")
+
+    def _current(self, attendee: Attendee) -> bool:
+        return not self._closed and self.seating.attendee(attendee.seat) is attendee
+
+    def _taken_over(self, number: int) -> None:
+        self.publisher.emit(None, self._status_deliveries())
+        self._kick()
+
+    # ------------------------------------------------------------ actions
+
+    def _act(self, attendee: Attendee, text: str) -> None:
+        try:
+            action = parse_action(text)
+        except NotationError as error:
+            self.reject(attendee, "notation", str(error))
+            return
+        seat = attendee.seat
+        state = self.session.state
+        if state.to_move != seat:
+            self.reject(attendee, "turn", self._not_yours(state.to_move))
+            return
+        try:
+            events = self.session.apply(action, seat=seat)
+        except IllegalActionError as error:
+            self.reject(attendee, "illegal", error.sentence, error.rule)
+            return
+        self._applied(action, events)
+
+    def _not_yours(self, mover: int | None) -> str:
+        if mover is None:
+            return "The round is over: send ready when you have read the score sheet."
+        return f"It is {self.session.names[mover]}'s move, not yours: wait for your turn."
+
+    def _undo(self, attendee: Attendee) -> None:
+        if self.session.state.to_move != attendee.seat or not self.session.can_undo:
+            self.reject(
+                attendee,
+                "state",
+                "There is nothing of yours to take back now: only a meld or lay-off made "
+                "since your draw can be undone.",
+            )
+            return
+        self.session.undo()
+        kept = self._record.actions[: len(self.session.actions)]
+        self._record = self._record.model_copy(update={"actions": kept})
+        self._broadcast(())
+
+    def _take_ready(self, attendee: Attendee) -> None:
+        if self.session.state.phase not in _BETWEEN_ROUNDS:
+            self.reject(
+                attendee,
+                "state",
+                "The round is still being played: ready is for the score sheet between rounds.",
+            )
+            return
+        self._ready.add(attendee.seat)
+        if not self._advance_if_ready():
+            self._broadcast((), write=False)
+
+    def _advance_if_ready(self) -> bool:
+        """Deal the next round, or start the next game, when every person at the table
+        has read the score sheet (a table nobody is at waits)."""
+        state = self.session.state
+        present = self.seating.present()
+        if state.phase not in _BETWEEN_ROUNDS or not present or not present <= self._ready:
+            return False
+        self._ready.clear()
+        if state.phase is Phase.ROUND_OVER:
+            deal = NextRound()
+            self._applied(deal, self.session.apply(deal))
+        else:
+            self._new_game()
+        return True
+
+    def _new_game(self) -> None:
+        step = start_game(self.session.state.rules, seed=self.session.initial.seed + 1)
+        self.session = Session(step.state, seats=self.kinds, names=self.session.names)
+        self._record = make_record(step.state, [])
+        self._info = session_info(self.kinds, names=self.session.names, pace="normal")
+        close_bots(self._bots.values(), reason="a new game starts")
+        self._bots = self._seated_bots()
+        tell(self._bots.values(), step.events)
+        self._broadcast(step.events)
+        self._kick()
+
+    def _applied(self, action: Action, events: Sequence[Event]) -> None:
+        self._record = self._record.extended(action, self.session.state)
+        tell(self._bots.values(), events)
+        self._broadcast(events)
+        self._kick()
+
+    # ------------------------------------------------------------ bots
+
+    def _seated_bots(self) -> dict[int, Bot]:
+        return {
+            number: seat_bot(kind, seat=number, local=make_bot)
+            for number, kind in enumerate(self.kinds)
+            if kind != HUMAN
+        }
+
+    def _kick(self) -> None:
+        """Start the bot's move when a bot must act and none is deciding."""
+        if self._closed or self._bot_task is not None:
+            return
+        state = self.session.state
+        mover = state.to_move
+        if mover is not None and self.seating.bot_plays(mover):
+            self._bot_task = asyncio.create_task(self._bot_move(mover, state))
+
+    async def _bot_move(self, number: int, state: GameState) -> None:
+        bot = self._bots.get(number)
+        if bot is None:
+            bot = self._stand_ins.setdefault(number, make_bot(FALLBACK_LEVEL))
+        actions = legal_actions(state)
+        rng = random.Random(f"{self.session.initial.seed}:{len(self.session.actions)}")
+        try:
+            if self.bot_pause:
+                await asyncio.sleep(self.bot_pause)
+            decision = await asyncio.to_thread(bot.decide, view(state, number), actions, rng)
+            action = decision.action
+        except Exception:
+            # A bot's bug must not stop the table: the seat plays its first legal action.
+            logger.exception("The bot at seat %d failed; it plays %s instead.", number, actions[0])
+            action = actions[0]
+        finally:
+            self._bot_task = None
+        if self.session.state is state and self.seating.bot_plays(number) and not self._closed:
+            self._applied(action, self.session.apply(action, seat=number))
+        else:
+            # The game moved on (an undo, a new game) or the person came back meanwhile.
+            self._kick()
+
+    # ------------------------------------------------------------ telling the seats
+
+    def _status_deliveries(self, but: Attendee | None = None) -> list[Delivery]:
+        seats = {"seats": self.seating.statuses(self.session.names)}
+        return [
+            (joined, TableStatus, seats) for joined in self.seating.attendees() if joined is not but
+        ]
+
+    def _update(
+        self, number: int, events: Sequence[Event], seats: list[SeatStatus] | None = None
+    ) -> dict[str, Any]:
+        state = self.session.state
+        acting = state.to_move == number
+        question = Question(asker=state.turn) if acting and state.phase is Phase.ANSWER else None
+        return {
+            "events": [event_message(event, number) for event in events],
+            "view": view_message(view(state, number)),
+            "legal": [str(action) for action in legal_actions(state)] if acting else [],
+            "question": question,
+            "can_undo": acting and self.session.can_undo,
+            "seats": seats if seats is not None else self.seating.statuses(self.session.names),
+            "ready": sorted(self._ready),
+        }
+
+    def _broadcast(self, events: Sequence[Event], *, write: bool = True) -> None:
+        """Send every joined seat its update (after writing the table file, when ``write``)."""
+        seats = self.seating.statuses(self.session.names)
+        deliveries: list[Delivery] = [
+            (joined, Update, self._update(joined.seat, events, seats))
+            for joined in self.seating.attendees()
+        ]
+        snapshot = self._snapshot() if write and self.file is not None else None
+        self.publisher.emit(snapshot, deliveries)
+
+    def _snapshot(self) -> TableFile:
+        return TableFile(
+            table=self.id,
+            tokens=self.seating.tokens,
+            kinds=self.kinds,
+            away_timeout=self.away_timeout,
+            game=SavedGame(session=self._info, record=self._record),
+        )

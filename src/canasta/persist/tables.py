@@ -1,0 +1,91 @@
+"""A shared table's file (``canasta host``): its game and who may sit where.
+
+The game is stored as the autosave stores it (:class:`~canasta.persist.SavedGame`: the
+record, the names); the table adds its id, each human seat's secret token, every seat's
+kind (an outside bot's ``cmd:`` command, which the saved game keeps only as its fallback
+level) and the away timeout. The host writes it after every action, so a server killed
+with ``kill -9`` starts again from the last action any client saw.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Final, Literal
+
+from pydantic import Field, model_validator
+
+from canasta.engine import CanastaError
+from canasta.engine.record import replay
+from canasta.persist.files import clip, read_document, refuse, validate_document, write_text_atomic
+from canasta.persist.models import FileModel
+from canasta.persist.saves import SavedGame
+
+__all__ = ["TABLE_VERSION", "TableFile", "load_table", "save_table"]
+
+TABLE_VERSION: Final = 1
+WHAT = "table file"
+
+#: ``human``, a bot level or ``cmd:COMMAND``.
+SeatKind = Annotated[str, Field(pattern=r"^([a-z][a-z0-9_-]{0,19}|cmd:.{1,1000})$")]
+#: A table's id, as it appears in the join links' path.
+TableId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
+
+
+class TableFile(FileModel):
+    """One shared table as stored on disk."""
+
+    format: Literal["canasta-table"] = "canasta-table"
+    schema_version: Literal[1] = TABLE_VERSION
+    table: TableId
+    #: Each human seat's token (``null`` for a bot seat), in turn order from South.
+    tokens: tuple[Annotated[str, Field(min_length=16, max_length=128)] | None, ...]
+    #: Each seat's kind: ``human``, a bot level or ``cmd:COMMAND``.
+    kinds: tuple[SeatKind, ...]
+    #: Seconds a human seat may be away before a bot plays it (``null``: the table waits).
+    away_timeout: float | None = Field(ge=0)
+    game: SavedGame
+
+    @model_validator(mode="after")
+    def _seats_agree(self) -> TableFile:
+        players = self.game.rules.players
+        if len(self.tokens) != players or len(self.kinds) != players:
+            raise ValueError(f"the table needs one token and one kind for each of {players} seats")
+        for seat, (kind, token) in enumerate(zip(self.kinds, self.tokens, strict=True)):
+            if (kind == "human") != (token is not None):
+                raise ValueError(f"seat {seat} needs a token if and only if a person plays it")
+        return self
+
+    def to_json(self) -> str:
+        """The table as compact JSON (it is written after every action)."""
+        return self.model_dump_json() + "\n"
+
+
+def save_table(path: Path, table: TableFile) -> None:
+    """Write the table file atomically.
+
+    Raises:
+        WriteError: the file could not be written.
+    """
+    write_text_atomic(path, table.to_json(), what=WHAT)
+
+
+def load_table(path: Path) -> TableFile | None:
+    """The table stored in ``path``, its game replayed to check it; ``None`` when there is
+    no such file. The file is never moved aside: the host named it.
+
+    Raises:
+        LoadError: one sentence naming what is wrong with the file.
+    """
+    data = read_document(
+        path, what=WHAT, file_format="canasta-table", version=TABLE_VERSION, move_aside=False
+    )
+    if data is None:
+        return None
+    table = validate_document(TableFile, data, path, what=WHAT, move_aside=False)
+    try:
+        replay(table.game.record)
+    except CanastaError as error:
+        raise refuse(
+            path, WHAT, f"does not replay ({clip(str(error), 160)})", move_aside=False
+        ) from None
+    return table

@@ -1,0 +1,127 @@
+"""The table file: written after every action and before anyone hears of it, resumed
+with the same id, tokens and game, and refused in one sentence when it cannot be used."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from canasta.engine import preset
+from canasta.net.server import TableServer
+from canasta.net.wire import ServerMessage, Update
+from canasta.persist import LoadError, load_table
+
+from .helpers import Client, join_all, play_humans
+
+
+async def test_every_update_a_client_gets_is_on_disk_first(
+    server: TableServer, tmp_path: Path
+) -> None:
+    file = tmp_path / "table.json"
+    table = server.open_table(rules=preset("classic"), seats=["human"] * 4, table_file=file)
+    clients = await join_all(table.links)
+    checked: list[int] = []
+
+    def on_disk(client: Client, message: ServerMessage) -> None:
+        if isinstance(message, Update):
+            stored = load_table(file)
+            assert stored is not None
+            # One update per action after the join's: the file holds every action seen.
+            assert len(stored.game.record.actions) >= len(client.updates) - 1
+            checked.append(len(client.updates))
+
+    for client in clients:
+        client.watch = on_disk
+    await play_humans(clients, done=lambda u: len(clients[0].updates) > 40, rng=random.Random(9))
+    assert len(checked) >= 4 * 40
+    assert table.publisher.writes >= 40
+
+
+async def test_a_table_resumes_with_its_id_tokens_and_game(tmp_path: Path) -> None:
+    file = tmp_path / "table.json"
+    async with TableServer(rate=10_000, burst=10_000) as server:
+        table = server.open_table(
+            rules=preset("classic", 2), seats=["human", "normal"], table_file=file, seed=5
+        )
+        clients = await join_all(table.links)
+        await play_humans(clients, done=lambda u: len(clients[0].updates) > 2, rng=random.Random(1))
+        actions, state, links = list(table.session.actions), table.session.state, table.links
+    async with TableServer() as server:
+        again = server.resume_table(file)
+        assert again.id == table.id and again.kinds == ("human", "normal")
+        assert [link and link.token for link in again.links] == [x and x.token for x in links]
+        assert again.session.actions == actions and again.session.state == state
+        assert again.away_timeout == table.away_timeout
+
+
+def _valid(tmp_path: Path) -> dict[str, object]:
+    return {
+        "format": "canasta-table",
+        "schema_version": 1,
+        "table": "abc",
+        "tokens": ["t" * 22, None],
+        "kinds": ["human", "normal"],
+        "away_timeout": 60,
+        "game": {
+            "session": {
+                "seats": [
+                    {"kind": "human", "name": "Ann"},
+                    {"kind": "bot", "name": "Bo", "level": "normal"},
+                ]
+            },
+            "record": {
+                "rules": preset("classic", 2)._asdict(),
+                "seed": 1,
+                "decks": [],
+                "actions": [],
+            },
+        },
+    }
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (lambda d: "{garbage", "is not valid JSON"),
+        (lambda d: {**d, "format": "canasta-save"}, "is a saved game, not a table file"),
+        (lambda d: {**d, "tokens": ["t" * 22]}, "one token and one kind for each of 2 seats"),
+        (lambda d: {**d, "tokens": [None, None]}, "needs a token if and only if"),
+        (lambda d: {**d, "kinds": ["human", "rm -rf"]}, "is invalid"),
+        (
+            lambda d: {
+                **d,
+                "game": {
+                    **d["game"],
+                    "record": {**d["game"]["record"], "actions": ["meld h4 h4 h4"]},
+                },
+            },
+            "does not replay",
+        ),
+    ],
+    ids=["not json", "another file", "tokens", "token on a bot", "kind", "replay"],
+)
+async def test_a_file_that_cannot_be_used_is_one_sentence(
+    tmp_path: Path, change: object, says: str
+) -> None:
+    file = tmp_path / "table.json"
+    data = change(_valid(tmp_path))  # type: ignore[operator]
+    file.write_text(data if isinstance(data, str) else json.dumps(data))
+    async with TableServer() as server:
+        with pytest.raises(LoadError) as caught:
+            server.resume_table(file)
+        assert says in str(caught.value)
+        assert str(caught.value).count(". ") == 0 and str(caught.value).endswith(".")
+        assert file.exists() and not server.tables
+        with pytest.raises(LoadError, match="There is no table file"):
+            server.resume_table(tmp_path / "missing.json")
+
+
+async def test_the_valid_sample_loads(tmp_path: Path) -> None:
+    file = tmp_path / "table.json"
+    file.write_text(json.dumps(_valid(tmp_path)))
+    async with TableServer() as server:
+        table = server.resume_table(file)
+        assert table.session.names == ("Ann", "Bo")
