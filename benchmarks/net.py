@@ -117,10 +117,10 @@ class ServerProcess:
                 return int(line.split()[1])
         raise RuntimeError("no VmRSS")
 
-    def cpu_seconds(self) -> float:
+    def cpu_seconds(self) -> tuple[float, float]:
         """The server's user and system CPU time so far."""
         fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS
+        return int(fields[11]) / _CLOCK_TICKS, int(fields[12]) / _CLOCK_TICKS
 
     def stop(self) -> dict[str, Any]:
         """Stop the server; what its tables wrote."""
@@ -300,18 +300,20 @@ class Step:
     errors: int
     lost: int
     late: int
-    server_cpu: float
+    server_user: float
+    server_system: float
     client_cpu: float
 
     def line(self) -> str:
         rate = self.actions / self.seconds
+        cpu = self.server_user + self.server_system
         return (
             f"period {1000 * self.period:5.1f} ms: {rate:7.1f} actions/s applied "
             f"({self.actions} actions, {self.readies} ready steps in {self.seconds:.1f} s), "
             f"latency p50 {1000 * self.p50:.1f} ms p99 {1000 * self.p99:.1f} ms, "
-            f"server CPU {self.server_cpu:.1f} s ({100 * self.server_cpu / self.seconds:.0f}% "
-            f"of a core), clients' CPU {self.client_cpu:.1f} s, {self.errors} errors, "
-            f"{self.lost} steps lost, {self.late} late ticks"
+            f"server CPU {cpu:.1f} s ({100 * cpu / self.seconds:.0f}% of a core; system "
+            f"{self.server_system:.1f} s), clients' CPU {self.client_cpu:.1f} s, "
+            f"{self.errors} errors, {self.lost} steps lost, {self.late} late ticks"
         )
 
 
@@ -341,7 +343,8 @@ async def _run(
         errors=sum(len(table.tally.errors) for table in tables),
         lost=sum(table.tally.lost_steps for table in tables),
         late=sum(table.tally.late_ticks for table in tables),
-        server_cpu=server.cpu_seconds() - server_cpu,
+        server_user=server.cpu_seconds()[0] - server_cpu[0],
+        server_system=server.cpu_seconds()[1] - server_cpu[1],
         client_cpu=_cpu() - client_cpu,
     )
 
@@ -350,22 +353,29 @@ async def _find_max(
     tables: list[TableDriver], server: ServerProcess, first: Step, seconds: float
 ) -> None:
     """Shorten the period until the p99 passes the target (lengthen it first if the first
-    step's p99 is over it already), and print the most actions/s within the target."""
-    within = [first] if first.p99 <= TARGET_P99 else []
-    factor = 0.7 if within else 1.5
+    step's p99 is over it already), halve the bracket three times, and print the most
+    actions/s within the target."""
+    steps = [first]
+    factor = 0.7 if first.p99 <= TARGET_P99 else 1.5
     period = first.period
     for _ in range(10):  # bounded: ten steps at most
         period *= factor
-        step = await _run(tables, server, period, seconds)
-        print(step.line())
-        if step.p99 <= TARGET_P99:
-            within.append(step)
-        if (factor < 1) == (step.p99 > TARGET_P99):
+        steps.append(await _run(tables, server, period, seconds))
+        print(steps[-1].line())
+        if (factor < 1) == (steps[-1].p99 > TARGET_P99):
             break
-    if not within:
+    for _ in range(3):  # between the shortest period within and the longest over
+        within = [step.period for step in steps if step.p99 <= TARGET_P99]
+        over = [step.period for step in steps if step.p99 > TARGET_P99]
+        if not within or not over or min(within) < max(over):
+            break
+        steps.append(await _run(tables, server, (min(within) + max(over)) / 2, seconds))
+        print(steps[-1].line())
+    within_steps = [step for step in steps if step.p99 <= TARGET_P99]
+    if not within_steps:
         print(f"find-max: no period kept the p99 within {1000 * TARGET_P99:.0f} ms")
         return
-    best = max(within, key=lambda step: step.actions / step.seconds)
+    best = max(within_steps, key=lambda step: step.actions / step.seconds)
     print(
         f"find-max: at most {best.actions / best.seconds:.0f} actions/s with the p99 within "
         f"{1000 * TARGET_P99:.0f} ms (period {1000 * best.period:.1f} ms, p99 "

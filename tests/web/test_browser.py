@@ -1,6 +1,7 @@
 """``canasta serve`` in a real browser: headless Chromium (Debian's ``chromium``, driven by
 Playwright) opens the page, plays South's first turn by keys and reads the screen; a closed
-tab's game ends and the next tab resumes it; a killed server's game ends too.
+tab's game ends and the next tab of that browser resumes it; another browser plays a game
+and a save of its own; a killed server's game ends too.
 
 The screen is read from what the browser receives (the terminal stream over the page's
 websocket, replayed into a ``pyte`` screen of the size the page asked for), since the
@@ -164,6 +165,27 @@ def test_a_served_game_plays_in_chromium(
         tab.press("r")
         tab.wait_for("Resumed the game")
         assert "Your hand: 11 cards" in tab.text
+
+        # Another browser (cookies of its own) gets a game and a save of its own: the first
+        # person's save is neither offered to it nor touched by its play.
+        (saved,) = (tmp_path / "state" / "canasta" / "web").glob("*/autosave.json")
+        before = saved.read_bytes()
+        other = Tab(chromium.new_context(viewport={"width": 1000, "height": 700}), port)
+        other.wait_for("Your hand: 11 cards", seconds=30)
+        other.page.mouse.click(500, 350)
+        other.press("d")
+        other.wait_for("Your hand: 12 cards")
+        assert "Welcome back" not in other.text
+        saves = sorted((tmp_path / "state" / "canasta" / "web").glob("*/autosave.json"))
+        assert len(saves) == 2 and saved in saves
+        assert saved.read_bytes() == before
+        (first, second) = _children(process.pid)
+        other.page.close()
+        _wait(
+            lambda: len([p for p in (first, second) if _running(p)]) == 1,
+            seconds=10,
+            what="the other browser's game to end",
+        )
 
         # A server that is killed cannot tell its games to quit: each game notices and ends.
         # The tab stays open meanwhile: closing it would end the game by the usual path.
