@@ -24,6 +24,7 @@ commands (run 'canasta COMMAND --help' for each):
   replay     step through a finished game's record, every hand open
   serve      serve the game to a web browser (pip install 'canasta[web]')
   host       host a shared table that friends join from their own devices
+  join       play your seat at a shared table, with the link its host gave you
 
 examples:
   canasta                           play against three bots
@@ -34,6 +35,7 @@ examples:
   canasta serve                     play in a browser at http://127.0.0.1:8000
   canasta replay game.json
   canasta host --seat north=normal  a table for three people and a bot
+  canasta join "ws://192.168.1.20:8765/table/a1b2c3#TOKEN"    a seat at a friend's table
 
 at the table: p settings, i statistics, v replay a finished game. Every action is saved;
 'canasta' offers to resume an unfinished game and 'canasta --resume' goes straight back in.
@@ -246,6 +248,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="options for each game, such as --hotseat or --seed 7",
     )
     _add_host(commands)
+    join = commands.add_parser(
+        "join",
+        help="play your seat at a shared table, with the link its host gave you",
+        description="Join a shared table from this terminal: the link (ws://HOST:PORT/table/"
+        "TABLE#TOKEN) is the one the host printed for your seat; keep its token to yourself. "
+        "The table is played on the host's server: if the connection drops, canasta joins "
+        "again by itself, and the seat waits for you.",
+    )
+    join.add_argument("link", help="your seat's join link, as the host printed it (quote it)")
+    join.add_argument(
+        "--ascii",
+        action="store_true",
+        help="ASCII cards and borders (chosen automatically when the terminal is not UTF-8)",
+    )
+    join.add_argument("--theme", default=None, help="colour theme (default: canasta)")
     return parser
 
 
@@ -348,6 +365,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from canasta.tui.replay import run as run_replay
 
         return run_replay(args)
+    if command == "join":
+        from canasta.tui.remote import run as run_join
+
+        return run_join(args)
     if command == "serve":
         game = args.game_args[1:] if args.game_args[:1] == ["--"] else args.game_args
         if build_parser().parse_args(game).command not in (None, "play"):

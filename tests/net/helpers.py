@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tests.engine.helpers import position
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -25,6 +26,7 @@ from canasta.net.wire import (
     parse_server_message,
 )
 from canasta.protocol.messages import event_message, view_message
+from canasta.session import Session
 
 #: The longest any test waits for one message.
 WAIT = 10.0
@@ -233,3 +235,17 @@ async def take_turn(client: Client) -> Update:
         await client.send(Act(action=choice))
         update = await client.updates_at_least(seen + 1)
     raise AssertionError("the turn did not end")
+
+
+def can_go_out() -> Session:
+    """Four people; South has drawn and can go out (meld the nines, discard the four)."""
+    state = position(
+        south="c9 d9 h9 h4",
+        west="c5 c6 c7",
+        north="s5 s6 s7",
+        east="d5 d6 d7",
+        ns_melds=["8: c8 c8 d8 d8 h8 h8 s8"],
+        phase="play",
+        stock="c12 c11 d11 h11",
+    )
+    return Session(state, seats=["human"] * 4)

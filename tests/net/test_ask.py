@@ -3,30 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from tests.engine.helpers import position
 
 from canasta.engine import preset
 from canasta.net.server import TableServer
 from canasta.net.wire import Act, Error
-from canasta.session import Session
 
-from .helpers import join_all
+from .helpers import can_go_out, join_all
 
 NORTH = 2
-
-
-def _can_go_out() -> Session:
-    """South has drawn and can go out (meld the nines, discard the four)."""
-    state = position(
-        south="c9 d9 h9 h4",
-        west="c5 c6 c7",
-        north="s5 s6 s7",
-        east="d5 d6 d7",
-        ns_melds=["8: c8 c8 d8 d8 h8 h8 s8"],
-        phase="play",
-        stock="c12 c11 d11 h11",
-    )
-    return Session(state, seats=["human"] * 4)
 
 
 @pytest.mark.parametrize(("answer", "south_may"), [("yes", ["meld c9 d9 h9"]), ("no", None)])
@@ -34,7 +18,7 @@ async def test_only_the_partner_is_asked_and_the_answer_binds(
     server: TableServer, answer: str, south_may: list[str] | None
 ) -> None:
     table = server.open_table(rules=preset("classic"), seats=["human"] * 4)
-    table.session = _can_go_out()
+    table.session = can_go_out()
     south, west, north, east = await join_all(table.links)
     assert "ask" in south.updates[-1].legal
 

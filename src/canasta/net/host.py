@@ -81,6 +81,10 @@ def _names(args: argparse.Namespace) -> list[str] | None:
 
 
 async def _host(args: argparse.Namespace) -> int:
+    path: Path | None = args.table
+    resume = path is not None and path.exists()
+    # The seats and names are checked before anything listens.
+    seats, names = ([], None) if resume else (_seats(args), _names(args))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -89,32 +93,27 @@ async def _host(args: argparse.Namespace) -> int:
     async with TableServer(
         args.host, args.port, ping_interval=args.ping, ping_timeout=args.ping
     ) as server:
-        path: Path | None = args.table
-        if path is not None and path.exists():
+        if resume:
+            assert path is not None
             table = server.resume_table(path, bot_pause=args.bot_pause)
         else:
-            table = _open(server, args, path)
+            table = server.open_table(
+                rules=args.rules or classic,
+                seats=seats,
+                names=names,
+                seed=args.seed,
+                away_timeout=args.away_timeout,
+                table_file=path,
+                bot_pause=args.bot_pause,
+            )
+            if path is None:
+                # The id is known only now: the first write goes to the state directory.
+                table.file = Paths.from_environment().state_dir / "tables" / f"{table.id}.json"
+                table.save()
         _announce(table)
         await stop.wait()
     print(f"canasta host: the table is closed; canasta host --table {table.file} opens it again.")
     return 0
-
-
-def _open(server: TableServer, args: argparse.Namespace, path: Path | None) -> Table:
-    table = server.open_table(
-        rules=args.rules or classic,
-        seats=_seats(args),
-        names=_names(args),
-        seed=args.seed,
-        away_timeout=args.away_timeout,
-        table_file=path,
-        bot_pause=args.bot_pause,
-    )
-    if path is None:
-        # The id is known only now: the table's first write goes to the state directory.
-        table.file = Paths.from_environment().state_dir / "tables" / f"{table.id}.json"
-        table.save()
-    return table
 
 
 def _announce(table: Table) -> None:

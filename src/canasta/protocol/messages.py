@@ -94,6 +94,9 @@ class MeldMessage(_Message):
     naturals: int
     wilds: int
     canasta: bool
+    #: It went down whole (§9.2): a concealed canasta, which scores its own bonus where
+    #: the rule set gives one.
+    concealed: bool = False
 
 
 class SeatMessage(_Message):
@@ -311,6 +314,7 @@ def view_message(seen: PlayerView) -> ViewMessage:
                         naturals=meld.naturals,
                         wilds=meld.wilds,
                         canasta=meld.is_canasta(rules),
+                        concealed=meld.concealed,
                     )
                     for meld in seen.melds[team]
                 ],

@@ -83,6 +83,13 @@ class CanastaApp(PlayApp):
             return
         super().start_play()
 
+    @property
+    def quit_detail(self) -> str:
+        """Whether the game is kept when the app quits."""
+        if self.store is not None:
+            return "The game is saved: canasta offers to resume it when it starts again."
+        return super().quit_detail
+
     def keep(self) -> None:
         """Save the game as it now stands (not while a saved one is being offered)."""
         if self.store is not None and not self._offering:

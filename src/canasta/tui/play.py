@@ -4,7 +4,8 @@ Every input (a key, a click, a bot's choice, an answer in a dialog) becomes an e
 :class:`~canasta.engine.Action` and goes through :meth:`PlayApp.submit`, which hands it to
 :meth:`Session.apply <canasta.session.Session.apply>`. A refusal shows the engine's
 sentence as a notification and changes nothing. What comes next (a bot, a curtain, a
-question) is asked of :mod:`canasta.tui.flow`; the status line of :mod:`canasta.tui.status`.
+question) is asked of :mod:`canasta.tui.flow`; the status line of :mod:`canasta.tui.status`;
+what the screens share with a seat at a shared table is :class:`~canasta.tui.table_app.TableApp`.
 
 :class:`~canasta.tui.app.CanastaApp` adds the files around the game: saving, resuming,
 settings.
@@ -18,16 +19,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from textual import work
-from textual.app import App
-from textual.notifications import Notification, Notify
-from textual.screen import Screen
-from textual.widgets import RichLog
 
 from canasta.bots import BOTS
 from canasta.engine import (
     Action,
-    Answer,
-    Card,
     GameState,
     IllegalActionError,
     NextRound,
@@ -37,10 +32,8 @@ from canasta.engine import (
     start_game,
     view,
 )
-from canasta.engine.events import Discarded, Event, RoundScored
-from canasta.engine.narrate import describe_event
+from canasta.engine.events import Event, RoundScored
 from canasta.session import HUMAN, Session
-from canasta.tui.cards import CardStyle
 from canasta.tui.flow import (
     BotMoves,
     CurtainFalls,
@@ -50,36 +43,23 @@ from canasta.tui.flow import (
     keyboard_leaves,
     next_mover,
     partner_reply,
-    sheet_title,
-    touched_by,
 )
 from canasta.tui.hotseat import CurtainScreen, Seating, SeatingScreen
 from canasta.tui.options import PACE_SECONDS, Options, best_level
 from canasta.tui.players import Players
-from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
-from canasta.tui.seats import short_labels, team_labels
-from canasta.tui.status import status_sentence
-from canasta.tui.table_screen import TableScreen
-from canasta.tui.theme import CANASTA_THEME
-from canasta.tui.widgets import Table
+from canasta.tui.screens import MessageScreen
+from canasta.tui.table_app import VIEWER, TableApp
 
 if TYPE_CHECKING:
     from canasta.bots import Bot, Decision
 
 __all__ = ["VIEWER", "PlayApp"]
 
-#: ``seat`` of :meth:`PlayApp.submit` meaning the seat at the keyboard.
-VIEWER = -1
 
-
-class PlayApp(App[int]):
+class PlayApp(TableApp):
     """A game of Canasta at the table of ``options.rules`` (or of ``state``): South is the
     player at the keyboard (in hot seat, whoever must act), the others are bots; nothing is
     read or written."""
-
-    CSS_PATH = "canasta.tcss"
-    TITLE = "Canasta"
-    ENABLE_COMMAND_PALETTE = False
 
     def __init__(
         self,
@@ -90,10 +70,8 @@ class PlayApp(App[int]):
         bot_seed: int | None = None,
         seating: Seating | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(ascii=options.ascii, theme=options.theme, by_suit=options.by_suit)
         self.options = options
-        self.style = CardStyle(ascii=options.ascii)
-        self.viewer = 0
         rules = state.rules if state is not None else options.rules
         #: The bots of the bot seats.
         self.players = Players(
@@ -103,8 +81,7 @@ class PlayApp(App[int]):
             bot_seed=bot_seed,
             timeout=options.bot_timeout,
         )
-        #: Sentences to show once the table is up.
-        self.notes: list[str] = list(self.players.notes)
+        self.notes[:0] = self.players.notes
         seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**31)
         if state is None:
             initial, self._deal_events = start_game(rules, seed=seed)
@@ -113,41 +90,12 @@ class PlayApp(App[int]):
             initial, self._deal_events = state, ()
         self.seed = initial.seed
         self.session = Session(initial, seats=self.players.kinds)
-        #: Hot seat: no hand is shown (a bot plays, or the keyboard is passing on).
-        self.hand_hidden = False
-        #: The game log as events (told anew when the seat at the keyboard changes).
-        self._log_entries: list[Event | str] = []
         #: ``--hotseat``: the seating screen comes before the first deal.
         self._choose_first = options.hotseat and seating is None
         if seating is not None:
             self._seat(seating)
-        self.legal: list[Action] = []
-        self.register_theme(CANASTA_THEME)
-        self.theme_name = "canasta"
-        if options.theme in self.available_themes:
-            self.theme_name = options.theme
-        else:
-            self.notes.append(f"There is no theme {options.theme!r}: using canasta.")
-        self.set_class(options.ascii, "-ascii")
-        self.animation_level = "none"
-        self.table_screen = TableScreen()
-        self.table_screen.by_suit = options.by_suit
-        self._sheet_open = False
-        self._last_seat: int | None = None
-        self._touched: tuple[frozenset[int], ...] = ()
-        self._pile_touched = False
-        #: The notice of the last refusal, replaced by the next one.
-        self._refusal: Notification | None = None
 
     # ------------------------------------------------------------------ start
-
-    def on_mount(self) -> None:
-        """Set the app's own theme (never the environment's)."""
-        self.theme = self.theme_name
-
-    def get_default_screen(self) -> Screen[None]:
-        """The table is the app's first screen."""
-        return self.table_screen
 
     def start_play(self) -> None:
         """Tell the deal, show the table and let the first player move (once the table
@@ -217,32 +165,13 @@ class PlayApp(App[int]):
         self.viewer = seating.humans[0]
         self.hand_hidden = len(seating.humans) > 1
 
-    def write_log(self, entries: Sequence[Event | str]) -> None:
-        """Add events (told as the seat at the keyboard may hear them) and sentences to
-        the game log."""
-        self._log_entries.extend(entries)
-        del self._log_entries[:-500]
-        self.table_screen.write_log([self._told(entry) for entry in entries])
-
-    def _told(self, entry: Event | str) -> str:
-        if isinstance(entry, str):
-            return entry
-        return describe_event(
-            entry,
-            viewer=None if self.hand_hidden else self.viewer,
-            label=self.style.label,
-            names=self.session.names,
-            rules=self.session.state.rules,
-        )
-
     def _hand_over(self, seat: int | None) -> None:
         """Give the keyboard to ``seat`` (``None``: to nobody, every hand hidden), and tell
         the log anew as that seat may hear it."""
         self.viewer = self.viewer if seat is None else seat
         self.hand_hidden = seat is None
         self.clear_notifications()  # A hint or a refusal may name the last player's cards.
-        self.table_screen.query_one(RichLog).clear()
-        self.table_screen.write_log([self._told(entry) for entry in self._log_entries])
+        self.retell_log()
 
     def _curtain(self, seat: int, happened: Sequence[Event]) -> None:
         """Hide the table until ``seat``'s player is at the keyboard, then go on."""
@@ -255,15 +184,9 @@ class PlayApp(App[int]):
 
     # ------------------------------------------------------------------ the command path
 
-    def submit(self, action: Action, *, seat: int | None = VIEWER) -> bool:
-        """Play ``action`` through the session; on a refusal notify and change nothing.
-
-        ``seat`` is who acts (the viewer by default; ``None`` for the deal of a round).
-        """
-        return self.submit_all((action,), seat=seat)
-
     def submit_all(self, actions: Sequence[Action], *, seat: int | None = VIEWER) -> bool:
-        """Play several actions, all or none (see :meth:`submit`)."""
+        """Play several actions through the session, all or none; on a refusal notify and
+        change nothing."""
         mover = self.session.state.to_move
         if seat == VIEWER:
             seat = self.viewer
@@ -275,17 +198,6 @@ class PlayApp(App[int]):
         self._last_seat = mover
         self._changed(happened)
         return True
-
-    def refuse(self, sentence: str, *, title: str = "") -> None:
-        """Say why a move cannot be made, in place of the last such notice: a player who
-        tries several things sees the latest refusal, not a pile of them."""
-        if self._refusal is not None:
-            # Textual has no public way to withdraw one notification (its toasts use this).
-            self._unnotify(self._refusal, refresh=False)
-        self._refusal = Notification(
-            sentence, title, "warning", self.NOTIFICATION_TIMEOUT, markup=False
-        )
-        self.post_message(Notify(self._refusal))
 
     def undo(self) -> None:
         """Take back the last meld or lay-off of the turn."""
@@ -299,6 +211,16 @@ class PlayApp(App[int]):
         self._touched = ()
         self._changed(())
 
+    @property
+    def can_undo(self) -> bool:
+        """A person moves and has a meld or lay-off of this turn to take back."""
+        return self.session.human_to_move and self.session.can_undo
+
+    @property
+    def answers_at_table(self) -> bool:
+        """With more than one person at the keyboard the partner answers with y or n."""
+        return len(self.session.humans) > 1
+
     # ------------------------------------------------------------------ after every change
 
     def keep(self) -> None:
@@ -309,25 +231,12 @@ class PlayApp(App[int]):
         state = self.session.state
         if happened:
             self.players.observe(happened)
-            self._touched = touched_by(happened, rules=state.rules)
-            self._pile_touched = any(isinstance(event, Discarded) for event in happened)
-            self.write_log(happened)
+            self.heard(happened)
         if keyboard_leaves(self.session, viewer=self.viewer, hand_hidden=self.hand_hidden):
             self._hand_over(None)
         at_keyboard = state.to_move == self.viewer and not self.hand_hidden
         self.legal = legal_actions(state) if self.session.human_to_move and at_keyboard else []
-        seen = view(state, self.viewer)
-        self.table_screen.show(
-            Table(
-                seen=seen._replace(hand=()) if self.hand_hidden else seen,
-                style=self.style,
-                touched=self._touched,
-                last_seat=self._last_seat,
-                pile_touched=self._pile_touched,
-                hidden=self.hand_hidden,
-                names=self.session.names,
-            )
-        )
+        self.show_table(view(state, self.viewer))
         if any(isinstance(event, RoundScored) for event in happened):
             self.show_sheet()
         self._advance(happened)
@@ -342,21 +251,8 @@ class PlayApp(App[int]):
                 reply = partner_reply(self.session, happened)
                 if reply is not None:
                     self.push_screen(MessageScreen(*reply))
-                if self.session.state.phase is Phase.ANSWER and len(self.session.humans) == 1:
-                    self._ask_human(seat)
-
-    def _ask_human(self, seat: int) -> None:
-        """The one human answers partner's question in a dialog."""
-
-        def answered(yes: bool | None) -> None:
-            self.submit(Answer(bool(yes)), seat=seat)
-
-        name = self.session.names[self.session.state.turn]
-        question = ConfirmScreen(
-            f"{name} asks: may I go out?",
-            detail=f"Yes: {name} must go out this turn. No: {name} may not go out this turn.",
-        )
-        self.push_screen(question, answered)
+                if self.session.state.phase is Phase.ANSWER and not self.answers_at_table:
+                    self.ask_answer(seat)
 
     # ------------------------------------------------------------------ bots
 
@@ -381,57 +277,16 @@ class PlayApp(App[int]):
         """End the outside bots' programs with the app."""
         self.players.close()
 
-    @work(thread=True, exclusive=True, group="hint")
-    def hint(self) -> None:
-        """Say what the normal bot would do in the viewer's place, and why."""
-        state = self.session.state
-        if state.to_move != self.viewer:
-            return
-        decision = self.players.hint(self.viewer, state, actions=len(self.session.actions))
-        self.call_from_thread(
-            self._hinted, state, self.style.hint(decision.action, decision.reason)
-        )
-
-    def _hinted(self, state: GameState, hint: str) -> None:
-        # Only while the position is unchanged: in hot seat the hint names the cards of a
-        # hand that may have left the screen.
-        if self.session.state is state:
-            self.notify(hint, title="Hint", timeout=10)
-
     # ------------------------------------------------------------------ round end
 
-    def show_sheet(self) -> None:
-        """The score sheet; at a round's end it deals the next round, at the game's end it
-        starts a new game."""
-        if self._sheet_open:
+    def sheet_closed(self, *, go_on: bool, game_over: bool) -> None:
+        """``n`` on the score sheet deals the next round, or after the game a new game."""
+        if not go_on:
             return
-        state = self.session.state
-        game_over = state.phase is Phase.GAME_OVER
-        round_over = state.phase is Phase.ROUND_OVER
-        names = self.session.names
-        title = sheet_title(state, viewer=self.viewer, humans=len(self.session.humans), names=names)
-
-        def closed(go_on: bool | None) -> None:
-            self._sheet_open = False
-            if not go_on:
-                return
-            if game_over:
-                self.new_game()
-            else:
-                self.submit(NextRound(), seat=None)
-
-        self._sheet_open = True
-        self.push_screen(
-            ScoreSheetScreen(
-                state.history,
-                teams=team_labels(state.rules, names),
-                short_teams=short_labels(state.rules, names),
-                title=title,
-                can_continue=round_over,
-                game_over=game_over,
-            ),
-            closed,
-        )
+        if game_over:
+            self.new_game()
+        else:
+            self.submit(NextRound(), seat=None)
 
     def new_game(self, seating: Seating | None = None) -> None:
         """Deal a new game of the options' rules with the next seed, with ``seating`` when
@@ -452,20 +307,6 @@ class PlayApp(App[int]):
         self._last_seat = None
         self._touched = ()
         self._pile_touched = False
-        self._log_entries.clear()
-        self.table_screen.query_one(RichLog).clear()
+        self.clear_log()
         self._start_log()
         self._changed(())
-
-    # ------------------------------------------------------------------ status line
-
-    def status(self, chosen: Sequence[Card]) -> str:
-        """What the player must do next (and why a move is unavailable)."""
-        return status_sentence(
-            self.session,
-            viewer=self.viewer,
-            hand_hidden=self.hand_hidden,
-            legal=self.legal,
-            chosen=chosen,
-            style=self.style,
-        )

@@ -21,7 +21,7 @@ from canasta.tui.options import best_level
 if TYPE_CHECKING:
     from canasta.protocol import ExternalBot
 
-__all__ = ["Players"]
+__all__ = ["Players", "hint_for"]
 
 #: The level that gives hints.
 _HINT_LEVEL = "normal"
@@ -123,11 +123,6 @@ class Players:
             bot.close()
         self._told = {}
 
-    def hint(self, seat: int, state: GameState, *, actions: int) -> Decision:
-        """What the hint level would do in ``seat``'s place (``actions``: played so far)."""
-        bot = make_bot(best_level(_HINT_LEVEL, BOTS))
-        return bot.decide(view(state, seat), legal_actions(state), random.Random(actions))
-
     def _rng(self, seat: int, session: Session) -> random.Random:
         if self._bot_seed is None:
             return random.Random(f"{session.initial.seed}:{len(session.actions)}")
@@ -135,6 +130,16 @@ class Players:
         if rng is None:
             rng = self._rngs[seat] = random.Random(f"canasta-bot:{self._bot_seed}:{seat}")
         return rng
+
+
+def hint_for(seat: int, state: GameState, *, actions: int) -> Decision:
+    """What the hint level would do in ``seat``'s place (``actions``: played so far).
+
+    It sees only ``seat``'s view of ``state``, so a state that only agrees with that view
+    (a remote seat's stand-in) gets the same hint.
+    """
+    bot = make_bot(best_level(_HINT_LEVEL, BOTS))
+    return bot.decide(view(state, seat), legal_actions(state), random.Random(actions))
 
 
 def _available(kinds: Sequence[str]) -> tuple[str, ...]:

@@ -2,7 +2,8 @@
 log, with the keys of the game (each shown only when the engine says its action is legal).
 
 The screen holds only what is on screen (the selection and the cursor); the game is the
-app's session, and every key becomes an engine action handed to the app's command path.
+app's (:class:`~canasta.tui.table_app.TableApp`: a game held here, or a seat at a shared
+table), and every key becomes an engine action handed to the app's command path.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from canasta.tui.widgets import (
 
 if TYPE_CHECKING:
     from canasta.tui.app import CanastaApp
+    from canasta.tui.table_app import TableApp
 
 __all__ = ["MIN_SIZE", "TableScreen"]
 
@@ -125,8 +127,14 @@ class TableScreen(Screen[None]):
         self._keys: tuple[bool | None, ...] = ()
 
     @property
-    def game(self) -> CanastaApp:
-        """The app that owns the session."""
+    def game(self) -> TableApp:
+        """The app that holds the game (or plays a seat of a shared one)."""
+        return cast("TableApp", self.app)
+
+    @property
+    def files(self) -> CanastaApp:
+        """The app that keeps games, settings and statistics on disk (the keys that
+        :meth:`TableApp.offers <canasta.tui.table_app.TableApp.offers>` allows)."""
         return cast("CanastaApp", self.app)
 
     def compose(self) -> ComposeResult:
@@ -221,7 +229,12 @@ class TableScreen(Screen[None]):
         hand.border_subtitle = (
             f"{len(chosen)} selected = {cards_value(chosen)} points" if chosen else ""
         )
-        self.query_one(StatusLine).say(self.game.status(chosen))
+        self.refresh_status()
+
+    def refresh_status(self) -> None:
+        """Say what the player must do next (for the selection as it is), and show the keys
+        that do something now."""
+        self.query_one(StatusLine).say(self.game.status(self.selection()))
         # Redrawing the footer is costly: only when a key's availability changed.
         keys = tuple(self.check_action(action, parameters) for action, parameters in _GAME_ACTIONS)
         if keys != self._keys:
@@ -260,13 +273,15 @@ class TableScreen(Screen[None]):
             return AskPartner() in legal
         if action == "answer":
             # Hot seat: the partner answers at the table (one human answers in a dialog).
-            return Answer(True) in legal and len(game.session.humans) > 1
+            return Answer(True) in legal and game.answers_at_table
         if action == "undo":
-            return game.session.human_to_move and game.session.can_undo
+            return game.can_undo
         if action == "hint":
             return bool(legal) and game.session.state.phase in (Phase.DRAW, Phase.PLAY)
         if action == "next_round":
             return game.session.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+        if action in ("new_game", "settings", "statistics", "finished_games"):
+            return game.offers(action)
         return True
 
     def action_cursor(self, step: int) -> None:
@@ -387,7 +402,7 @@ class TableScreen(Screen[None]):
 
     def action_new_game(self) -> None:
         """Choose who plays at each seat, then deal a new game (Escape keeps this one)."""
-        self.game.choose_seats()
+        self.files.choose_seats()
 
     def action_quit_game(self) -> None:
         """Quit, after confirmation."""
@@ -396,23 +411,19 @@ class TableScreen(Screen[None]):
             if yes:
                 self.app.exit(0)
 
-        detail = (
-            "The game is saved: canasta offers to resume it when it starts again."
-            if self.game.store is not None
-            else "The game in progress will be lost."
-        )
-        self.app.push_screen(ConfirmScreen("Quit the game?", detail=detail), confirmed)
+        question = ConfirmScreen("Quit the game?", detail=self.game.quit_detail)
+        self.app.push_screen(question, confirmed)
 
     def action_settings(self) -> None:
         """Open the settings."""
         from canasta.tui.settings_screen import SettingsScreen  # here: it needs pydantic
 
-        game = self.game
+        game = self.files
         game.push_screen(SettingsScreen(game.settings, paths=game.paths), game.apply_settings)
 
     def action_statistics(self) -> None:
         """Open the statistics (nothing is kept when the game is not saved)."""
-        paths = self.game.paths
+        paths = self.files.paths
         if paths is None:
             self.app.notify("This game is not saved, so there are no statistics.")
             return
@@ -422,7 +433,7 @@ class TableScreen(Screen[None]):
 
     def action_finished_games(self) -> None:
         """List the finished games, to replay one."""
-        paths = self.game.paths
+        paths = self.files.paths
         if paths is None:
             self.app.notify("This game is not saved, so there are no finished games to replay.")
             return

@@ -1,0 +1,282 @@
+"""What every app at the table shares, wherever its game is held: the one thing the screens
+talk to.
+
+The table screen and the dialogs read the current game from :attr:`TableApp.session` and
+the seat at the keyboard's :attr:`~TableApp.legal` actions, hand every move to
+:meth:`~TableApp.submit`, and are told what happened through :meth:`~TableApp.heard`. Two
+apps fill it in: :class:`~canasta.tui.play.PlayApp` holds the game itself (bots, hot seat),
+:class:`~canasta.tui.remote.RemoteApp` plays one seat of a shared table whose server holds
+it. Drawing the table, the log, refusals, hints, the score sheet and partner's question are
+the same for both, and live here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual import work
+from textual.app import App
+from textual.notifications import Notification, Notify
+from textual.screen import Screen
+from textual.widgets import RichLog
+
+from canasta.engine import Action, Answer, Card, GameState, Phase, PlayerView
+from canasta.engine.events import Discarded, Event
+from canasta.engine.narrate import describe_event
+from canasta.session import Session
+from canasta.tui.cards import CardStyle
+from canasta.tui.flow import sheet_title, touched_by
+from canasta.tui.players import hint_for
+from canasta.tui.screens import ConfirmScreen, ScoreSheetScreen
+from canasta.tui.seats import short_labels, team_labels
+from canasta.tui.status import status_sentence
+from canasta.tui.table_screen import TableScreen
+from canasta.tui.theme import CANASTA_THEME
+from canasta.tui.widgets import Table
+
+__all__ = ["VIEWER", "TableApp"]
+
+#: ``seat`` of :meth:`TableApp.submit` meaning the seat at the keyboard.
+VIEWER = -1
+
+
+class TableApp(App[int]):
+    """A table in the terminal: the screens, and what they ask of the game.
+
+    Args:
+        ascii: ASCII cards and borders.
+        theme: the colour theme's name (an unknown one leaves a note and the app's own).
+        by_suit: sort the hand by suit (else by rank).
+    """
+
+    CSS_PATH = "canasta.tcss"
+    TITLE = "Canasta"
+    ENABLE_COMMAND_PALETTE = False
+
+    #: The game as the screens read it (at a shared table, a stand-in that agrees with
+    #: everything the seat at the keyboard sees).
+    session: Session
+
+    def __init__(self, *, ascii: bool, theme: str, by_suit: bool) -> None:
+        super().__init__()
+        self.style = CardStyle(ascii=ascii)
+        #: The seat at the keyboard.
+        self.viewer = 0
+        #: Sentences to show once the table is up.
+        self.notes: list[str] = []
+        #: Hot seat: no hand is shown (a bot plays, or the keyboard is passing on).
+        self.hand_hidden = False
+        #: What the seat at the keyboard may do now (empty: nothing).
+        self.legal: list[Action] = []
+        #: The game log as events (told anew when the seat at the keyboard changes).
+        self._log_entries: list[Event | str] = []
+        self.register_theme(CANASTA_THEME)
+        self.theme_name = "canasta"
+        if theme in self.available_themes:
+            self.theme_name = theme
+        else:
+            self.notes.append(f"There is no theme {theme!r}: using canasta.")
+        self.set_class(ascii, "-ascii")
+        self.animation_level = "none"
+        self.table_screen = TableScreen()
+        self.table_screen.by_suit = by_suit
+        self._sheet_open = False
+        self._last_seat: int | None = None
+        self._touched: tuple[frozenset[int], ...] = ()
+        self._pile_touched = False
+        #: The notice of the last refusal, replaced by the next one.
+        self._refusal: Notification | None = None
+
+    # ------------------------------------------------------------------ start
+
+    def on_mount(self) -> None:
+        """Set the app's own theme (never the environment's)."""
+        self.theme = self.theme_name
+
+    def get_default_screen(self) -> Screen[None]:
+        """The table is the app's first screen."""
+        return self.table_screen
+
+    def start_play(self) -> None:
+        """The table screen is up: start the game (or join it)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ what the screens ask
+
+    def submit(self, action: Action, *, seat: int | None = VIEWER) -> bool:
+        """Play ``action`` for ``seat`` (the viewer by default; ``None`` for the deal of a
+        round); on a refusal say why and change nothing."""
+        return self.submit_all((action,), seat=seat)
+
+    def submit_all(self, actions: Sequence[Action], *, seat: int | None = VIEWER) -> bool:
+        """Play several actions, all or none (see :meth:`submit`)."""
+        raise NotImplementedError
+
+    def undo(self) -> None:
+        """Take back the last meld or lay-off of the turn."""
+        raise NotImplementedError
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether the seat at the keyboard may take a meld or lay-off back now."""
+        raise NotImplementedError
+
+    @property
+    def answers_at_table(self) -> bool:
+        """Partner's question is answered with the table's keys (hot seat), not in a
+        dialog."""
+        return False
+
+    def offers(self, action: str) -> bool:
+        """Whether the table screen's key for ``action`` (``new_game``, ``settings``,
+        ``statistics``, ``finished_games``) does anything in this app."""
+        return True
+
+    @property
+    def quit_detail(self) -> str:
+        """What quitting means, under the question "Quit the game?"."""
+        return "The game in progress will be lost."
+
+    def status(self, chosen: Sequence[Card]) -> str:
+        """What the player must do next (and why a move is unavailable)."""
+        return status_sentence(
+            self.session,
+            viewer=self.viewer,
+            hand_hidden=self.hand_hidden,
+            legal=self.legal,
+            chosen=chosen,
+            style=self.style,
+        )
+
+    def refuse(self, sentence: str, *, title: str = "") -> None:
+        """Say why a move cannot be made, in place of the last such notice: a player who
+        tries several things sees the latest refusal, not a pile of them."""
+        if self._refusal is not None:
+            # Textual has no public way to withdraw one notification (its toasts use this).
+            self._unnotify(self._refusal, refresh=False)
+        self._refusal = Notification(
+            sentence, title, "warning", self.NOTIFICATION_TIMEOUT, markup=False
+        )
+        self.post_message(Notify(self._refusal))
+
+    # ------------------------------------------------------------------ the log and the table
+
+    def write_log(self, entries: Sequence[Event | str]) -> None:
+        """Add events (told as the seat at the keyboard may hear them) and sentences to
+        the game log."""
+        self._log_entries.extend(entries)
+        del self._log_entries[:-500]
+        self.table_screen.write_log([self._told(entry) for entry in entries])
+
+    def _told(self, entry: Event | str) -> str:
+        if isinstance(entry, str):
+            return entry
+        return describe_event(
+            entry,
+            viewer=None if self.hand_hidden else self.viewer,
+            label=self.style.label,
+            names=self.session.names,
+            rules=self.session.state.rules,
+        )
+
+    def retell_log(self) -> None:
+        """Tell the whole log anew (as the seat now at the keyboard may hear it)."""
+        self.table_screen.query_one(RichLog).clear()
+        self.table_screen.write_log([self._told(entry) for entry in self._log_entries])
+
+    def clear_log(self) -> None:
+        """Start the log afresh (a new game)."""
+        self._log_entries.clear()
+        self.table_screen.query_one(RichLog).clear()
+
+    def heard(self, happened: Sequence[Event]) -> None:
+        """Mark what ``happened`` touched (melds, the pile) and tell it to the log."""
+        if not happened:
+            return
+        self._touched = touched_by(happened, rules=self.session.state.rules)
+        self._pile_touched = any(isinstance(event, Discarded) for event in happened)
+        self.write_log(happened)
+
+    def show_table(self, seen: PlayerView) -> None:
+        """Draw the table as ``seen`` (the hand left out while it is hidden)."""
+        self.table_screen.show(
+            Table(
+                seen=seen._replace(hand=()) if self.hand_hidden else seen,
+                style=self.style,
+                touched=self._touched,
+                last_seat=self._last_seat,
+                pile_touched=self._pile_touched,
+                hidden=self.hand_hidden,
+                names=self.session.names,
+            )
+        )
+
+    def refresh_status(self) -> None:
+        """Say the status line anew and show the keys that do something now (something
+        they tell changed, not the table)."""
+        self.table_screen.refresh_status()
+
+    # ------------------------------------------------------------------ dialogs
+
+    def ask_answer(self, seat: int) -> ConfirmScreen:
+        """Partner's question "may I go out?" in a dialog (returned); ``seat`` answers it."""
+
+        def answered(yes: bool | None) -> None:
+            self.submit(Answer(bool(yes)), seat=seat)
+
+        name = self.session.names[self.session.state.turn]
+        question = ConfirmScreen(
+            f"{name} asks: may I go out?",
+            detail=f"Yes: {name} must go out this turn. No: {name} may not go out this turn.",
+        )
+        self.push_screen(question, answered)
+        return question
+
+    @work(thread=True, exclusive=True, group="hint")
+    def hint(self) -> None:
+        """Say what the normal bot would do in the viewer's place, and why."""
+        state = self.session.state
+        if state.to_move != self.viewer:
+            return
+        decision = hint_for(self.viewer, state, actions=len(self.session.actions))
+        self.call_from_thread(
+            self._hinted, state, self.style.hint(decision.action, decision.reason)
+        )
+
+    def _hinted(self, state: GameState, advice: str) -> None:
+        # Only while the position is unchanged: in hot seat the hint names the cards of a
+        # hand that may have left the screen.
+        if self.session.state is state:
+            self.notify(advice, title="Hint", timeout=10)
+
+    def show_sheet(self) -> None:
+        """The score sheet; at a round's or the game's end, ``n`` there goes on
+        (:meth:`sheet_closed`)."""
+        if self._sheet_open:
+            return
+        state = self.session.state
+        game_over = state.phase is Phase.GAME_OVER
+        names = self.session.names
+        title = sheet_title(state, viewer=self.viewer, humans=len(self.session.humans), names=names)
+
+        def closed(go_on: bool | None) -> None:
+            self._sheet_open = False
+            self.sheet_closed(go_on=bool(go_on), game_over=game_over)
+
+        self._sheet_open = True
+        self.push_screen(
+            ScoreSheetScreen(
+                state.history,
+                teams=team_labels(state.rules, names),
+                short_teams=short_labels(state.rules, names),
+                title=title,
+                can_continue=state.phase is Phase.ROUND_OVER,
+                game_over=game_over,
+            ),
+            closed,
+        )
+
+    def sheet_closed(self, *, go_on: bool, game_over: bool) -> None:
+        """The score sheet closed; ``go_on``: the player asked for the next deal (or, after
+        ``game_over``, a new game)."""
+        raise NotImplementedError

@@ -1,0 +1,86 @@
+"""``canasta host``: its help, one sentence for each wrong option (before it listens), the
+warning for an address beyond this machine, and a table file in the state directory by
+default (the whole run, killed and resumed: test_restart.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from canasta.__main__ import main
+
+from .helpers import WAIT
+
+
+def test_the_help_says_how_to_host_and_join(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["host", "--help"])
+    assert done.value.code == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    for words in (
+        "canasta join LINK",
+        "--table FILE resumes it, with the same links",
+        "127.0.0.1 (this machine)",
+        "--seat SEAT=KIND",
+        "--away-timeout SECONDS",
+        "until Ctrl-C",
+    ):
+        assert words in shown
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        (["--seat", "up=normal"], "--seat 'up=normal': write SEAT=KIND"),
+        (["--seat", "west=genius"], "There is no bot level 'genius'"),
+        (["--away-timeout", "-1"], "--away-timeout and --bot-pause take seconds"),
+        (["--players", "5"], "players"),
+    ],
+)
+def test_a_wrong_option_is_one_sentence(
+    capsys: pytest.CaptureFixture[str], options: list[str], says: str
+) -> None:
+    assert main(["host", "--port", "0", *options]) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1 and err.startswith("canasta")
+
+
+def test_listening_beyond_this_machine_warns(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["host", "--host", "0.0.0.0", "--port", "0", "--seat", "up=normal"]) == 2
+    warning, error = capsys.readouterr().err.splitlines()
+    assert warning.startswith("canasta host: warning: anyone who can reach 0.0.0.0:0")
+    assert "TLS" in warning and "SEAT=KIND" in error
+
+
+async def test_the_table_file_goes_to_the_state_directory(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path)}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "canasta",
+        "host",
+        "--port",
+        "0",
+        "--seat",
+        "east=easy",
+        stdout=asyncio.subprocess.PIPE,
+        env=env,
+    )
+    assert process.stdout is not None
+    lines = []
+    while not lines or "Ctrl-C" not in lines[-1]:
+        line = (await asyncio.wait_for(process.stdout.readline(), WAIT)).decode()
+        assert line, lines
+        lines.append(line)
+    process.send_signal(signal.SIGINT)
+    assert await asyncio.wait_for(process.wait(), WAIT) == 0
+    tables = list((tmp_path / "canasta" / "tables").glob("*.json"))
+    assert len(tables) == 1
+    assert lines[0].startswith(f"Table {tables[0].stem}: classic, 4 players, saved in {tables[0]}")
+    assert sum("canasta join ws://127.0.0.1:" in line for line in lines) == 3
+    assert "East: the easy bot" in "".join(lines)

@@ -1,0 +1,274 @@
+"""``canasta join``: the table's screens driven by a real table server on a free loopback
+port. Two seats play in the app (keys pressed as a person would), the others through a
+scripted client; each test checks what each screen shows and what the server's game holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from tests.engine.helpers import position
+from textual.pilot import Pilot
+from textual.widgets import RichLog
+
+from canasta.engine import Discard, DrawStock, RuleSet, parse_cards, preset
+from canasta.net.client import TableClient
+from canasta.net.server import TableServer
+from canasta.net.wire import Act, JoinLink, Ready, ServerMessage, Update
+from canasta.session import Session
+from canasta.tui.remote import RemoteApp
+from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
+from canasta.tui.widgets import StatusLine
+
+from .helpers import screen_text, select_cards
+
+SIZE = (80, 24)
+#: The most pauses any wait takes (each a fiftieth of a second): a screen that never shows
+#: what it should fails the test, it does not hang it.
+PAUSES = 500
+
+
+async def until(pilot: Pilot[int], done: Callable[[], bool], what: str) -> None:
+    """Let the app run until ``done()`` (bounded)."""
+    for _ in range(PAUSES):
+        if done():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never happened: {what}\n{screen_text(pilot.app)}")  # type: ignore[arg-type]
+
+
+def status(app: RemoteApp) -> str:
+    return app.table_screen.query_one(StatusLine).text
+
+
+def log(app: RemoteApp) -> str:
+    return "\n".join(strip.text for strip in app.table_screen.query_one(RichLog).lines)
+
+
+def notices(app: RemoteApp, title: str) -> list[str]:
+    return [note.message for note in app._notifications if note.title == title]
+
+
+def hand(app: RemoteApp) -> tuple[int, ...]:
+    return app.table_screen.cards
+
+
+class Player:
+    """A seat played by a scripted client: it draws, discards its first legal discard,
+    answers yes, and is ready for the next deal."""
+
+    def __init__(self, link: JoinLink | None) -> None:
+        assert link is not None
+        self.client = TableClient(link)
+        self.updates: list[Update] = []
+        self._sending: set[asyncio.Task[bool]] = set()
+        self.task = asyncio.create_task(self.client.run(self._got))
+
+    def _got(self, message: ServerMessage) -> None:
+        if not isinstance(message, Update):
+            return
+        self.updates.append(message)
+        moves = [m for m in message.legal if m in ("draw", "yes") or m.startswith("discard")]
+        between = message.view.phase in ("round_over", "game_over")
+        if moves:
+            self._send(Act(action=moves[0]))
+        elif between and message.view.seat not in message.ready:
+            self._send(Ready())
+
+    def _send(self, message: Act | Ready) -> None:
+        task = asyncio.create_task(self.client.send(message))
+        self._sending.add(task)  # kept until sent: the loop holds tasks only weakly
+        task.add_done_callback(self._sending.discard)
+
+    async def leave(self) -> None:
+        await self.client.close()
+        await asyncio.wait_for(self.task, 10)
+
+
+def server() -> TableServer:
+    """A server whose rate limit no test reaches."""
+    return TableServer("127.0.0.1", 0, rate=10_000, burst=10_000)
+
+
+async def test_two_screens_play_a_turn_each_and_see_who_is_away() -> None:
+    async with server() as running:
+        table = running.open_table(rules=preset("classic"), seats=["human"] * 4, seed=7)
+        links = table.links
+        west, east = Player(links[1]), Player(links[3])
+        assert links[0] is not None and links[2] is not None
+        south, north = RemoteApp(links[0]), RemoteApp(links[2])
+        async with south.run_test(size=SIZE) as sp, north.run_test(size=SIZE) as np:
+            await until(sp, lambda: south.seen is not None and north.seen is not None, "joined")
+            assert status(south).startswith("Your turn: d draws from the stock")
+            assert status(north) == "Waiting for South to play…"
+            assert "Joined the table as North: classic, 4 players." in log(north)
+            assert "Round 1 is in play (East dealt): North-South 0, East-West 0." in log(north)
+            assert len(hand(north)) == 11 and "Your hand: 11 cards" in screen_text(north)
+
+            before = Counter(hand(south))
+            await sp.press("d")
+            await until(sp, lambda: len(hand(south)) == 12, "South's draw")
+            assert table.session.actions == [DrawStock()]
+            (card,) = Counter(hand(south)) - before
+            assert f"South drew {south.style.label(card)} from the stock." in log(south)
+            # North hears of the draw, never of the card.
+            assert [line for line in log(north).splitlines() if "drew" in line] == [
+                "South drew from the stock."
+            ]
+
+            await sp.press("x")  # the card under the cursor
+            await until(np, lambda: bool(north.legal), "North's turn")
+            assert isinstance(table.session.actions[1], Discard)
+            assert status(north).startswith("Your turn: d draws from the stock")
+            assert status(south) == "Waiting for North to play…"
+            await np.press("h")
+            await until(np, lambda: bool(notices(north, "Hint")), "North's hint")
+            assert "North-South (you)" in screen_text(south)
+
+            await west.leave()
+            await until(sp, lambda: "West left the table." in log(south), "West's leaving")
+            assert re.search(r"West is away: a bot plays in (59|60) s\.$", status(south))
+        await east.leave()
+
+
+def can_go_out() -> Session:
+    """South has drawn and can go out: meld the nines, discard the four."""
+    state = position(
+        south="c9 d9 h9 h4",
+        west="c5 c6 c7",
+        north="s5 s6 s7",
+        east="d5 d6 d7",
+        ns_melds=["8: c8 c8 d8 d8 h8 h8 s8"],
+        phase="play",
+        stock="c12 c11 d11 h11",
+    )
+    return Session(state, seats=["human"] * 4)
+
+
+async def test_partner_answers_on_their_screen_and_the_next_deal_waits_for_both() -> None:
+    async with server() as running:
+        table = running.open_table(rules=preset("classic"), seats=["human"] * 4, seed=7)
+        table.session = can_go_out()
+        links = table.links
+        west, east = Player(links[1]), Player(links[3])
+        assert links[0] is not None and links[2] is not None
+        south, north = RemoteApp(links[0]), RemoteApp(links[2])
+        async with south.run_test(size=SIZE) as sp, north.run_test(size=SIZE) as np:
+            await until(sp, lambda: south.seen is not None and north.seen is not None, "joined")
+            # A meld the server refuses: its sentence, as a refusal shows; nothing changes.
+            select_cards(south, tuple(parse_cards("c9 d9")))  # type: ignore[arg-type]
+            await sp.press("m")
+            await until(sp, lambda: bool(notices(south, "Not allowed")), "the refusal")
+            assert notices(south, "Not allowed") == [
+                "A meld needs at least 3 cards; these nines make 2."
+            ]
+            assert table.session.actions == []
+
+            await sp.press("escape", "a")
+            await until(np, lambda: isinstance(north.screen, ConfirmScreen), "the question")
+            assert "South asks: may I go out?" in screen_text(north)
+            assert status(south) == "Waiting for North to answer your question…"
+            assert all(update.question is None for update in west.updates + east.updates)
+
+            await np.press("y")
+            await until(sp, lambda: isinstance(south.screen, MessageScreen), "the answer")
+            assert "Yes: you must go out this turn." in screen_text(south)
+            assert table.session.state.permission is True
+            await sp.press("enter")
+            assert status(south).startswith("Partner said yes: you must go out this turn.")
+
+            nines = tuple(parse_cards("c9 d9 h9"))
+            select_cards(south, nines)  # type: ignore[arg-type]
+            await sp.press("m")
+            await until(sp, lambda: len(hand(south)) == 1, "South's meld")
+            assert table.session.can_undo and "u Undo" in screen_text(south)
+            await sp.press("u")
+            await until(sp, lambda: len(hand(south)) == 4, "the undo")
+            assert not table.session.can_undo and len(table.session.actions) == 2
+            select_cards(south, nines)  # type: ignore[arg-type]
+            await sp.press("m")
+            await until(sp, lambda: len(hand(south)) == 1, "South's meld again")
+            await sp.press("x")
+            for app, pilot in ((south, sp), (north, np)):
+                await until(
+                    pilot, lambda app=app: isinstance(app.screen, ScoreSheetScreen), "sheet"
+                )
+                assert "Round 1 is over." in screen_text(app)
+
+            await sp.press("n")
+            await until(
+                sp, lambda: status(south).endswith("the next deal waits for North…"), "ready"
+            )
+            assert table.session.state.round_no == 1
+            await np.press("n")
+            await until(sp, lambda: south.seen is not None and south.seen.round_no == 2, "round 2")
+            await until(np, lambda: "Round 2" in screen_text(north), "round 2 on North's screen")
+            assert table.session.state.round_no == 2
+        await west.leave()
+        await east.leave()
+
+
+async def test_the_screen_rejoins_by_itself_when_the_server_comes_back(tmp_path: Path) -> None:
+    """The server stops mid-turn; the screen says so and takes no key; the server comes
+    back from its table file on the same port, and the screen rejoins with the same hand."""
+    saved = tmp_path / "table.json"
+    first = server()
+    async with first:
+        table = first.open_table(
+            rules=preset("classic"),
+            seats=["human", "random", "random", "random"],
+            seed=3,
+            away_timeout=None,
+            table_file=saved,
+        )
+        port = first.port
+        assert table.links[0] is not None
+        south = RemoteApp(table.links[0])
+        async with south.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: bool(south.legal), "South's turn")
+            await pilot.press("d")
+            await until(pilot, lambda: len(hand(south)) == 12, "South's draw")
+            held = hand(south)
+            await first.close()
+            await until(pilot, lambda: not south.client.connected, "the drop")
+            assert status(south) == "Reconnecting to the table..."
+            assert "x Discard" not in screen_text(south)
+            await pilot.press("x")  # nothing to send it to: nothing happens
+            assert hand(south) == held
+
+            async with TableServer("127.0.0.1", port) as second:
+                back = second.resume_table(saved)
+                await until(pilot, lambda: "Back at the table." in log(south), "the rejoin")
+                await until(pilot, lambda: bool(south.legal), "South's keys")
+                assert hand(south) == held
+                assert status(south).startswith("Select cards")
+                await pilot.press("x")
+                await until(pilot, lambda: len(hand(south)) == 11, "the discard")
+                assert isinstance(back.session.actions[1], Discard)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [preset("railroad", 3), preset("classic", 2), preset("classic", 6)],
+    ids=lambda rules: rules.label,
+)
+async def test_every_table_size_and_railroad_play_remotely(rules: RuleSet) -> None:
+    async with server() as running:
+        seats = ["human", *["random"] * (rules.players - 1)]
+        table = running.open_table(rules=rules, seats=seats, seed=5, away_timeout=None)
+        assert table.links[0] is not None
+        south = RemoteApp(table.links[0])
+        async with south.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: bool(south.legal), "South's turn")
+            dealt = len(hand(south))
+            assert f"Joined the table as South: {rules.label}." in log(south)
+            await pilot.press("d")
+            await until(pilot, lambda: len(hand(south)) > dealt, "South's draw")
+            assert table.session.actions == [DrawStock()]
+            assert len(hand(south)) == len(table.session.state.hands[0])
+            assert status(south).startswith("Select cards")
