@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from canasta.engine import preset
 from canasta.net.server import TableServer
@@ -172,7 +173,7 @@ class Client:
 
     async def listen(self) -> None:
         assert self.connection is not None
-        with contextlib.suppress(Exception):  # the connection closes at the end
+        with contextlib.suppress(ConnectionClosed):  # the connection closes at the end
             async for frame in self.connection:
                 now = time.perf_counter()
                 message = json.loads(frame)
