@@ -312,7 +312,8 @@ class Step:
             f"period {1000 * self.period:5.1f} ms: {rate:7.1f} actions/s applied "
             f"({self.actions} actions, {self.readies} ready steps in {self.seconds:.1f} s), "
             f"latency p50 {1000 * self.p50:.1f} ms p99 {1000 * self.p99:.1f} ms, "
-            f"server CPU {cpu:.1f} s ({100 * cpu / self.seconds:.0f}% of a core; system "
+            f"server CPU {cpu:.1f} s ({100 * cpu / self.seconds:.0f}% of a core, "
+            f"{1000 * cpu / max(1, self.actions):.2f} ms per action; system "
             f"{self.server_system:.1f} s), clients' CPU {self.client_cpu:.1f} s, "
             f"{self.errors} errors, {self.lost} steps lost, {self.late} late ticks"
         )
