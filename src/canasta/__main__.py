@@ -317,8 +317,8 @@ def _add_host(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         type=Path,
         default=None,
         metavar="FILE",
-        help="the table file: resumed when it exists, created when not (default: a new "
-        "file in canasta's state directory)",
+        help="the table file: resumed when it exists (its seats, names and away timeout as "
+        "they were), created when not (default: a new file in canasta's state directory)",
     )
     host.add_argument("--seed", type=int, default=None, help="seed the deal (default: random)")
     host.add_argument(

@@ -10,7 +10,9 @@ from typing import Any
 
 from tests.engine.helpers import position
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.client import ClientProtocol
 from websockets.exceptions import ConnectionClosed
+from websockets.uri import parse_uri
 
 from canasta.engine import GameState, apply, view
 from canasta.engine.record import GameRecord, replay_steps
@@ -249,3 +251,20 @@ def can_go_out() -> Session:
         stock="c12 c11 d11 h11",
     )
     return Session(state, seats=["human"] * 4)
+
+
+async def fall_asleep(link: JoinLink, *, device: str) -> asyncio.StreamWriter:
+    """Join ``link``'s seat over a bare socket and then read nothing, as a device whose lid
+    closed: no pong ever answers the server's pings. Close the writer at the end."""
+    protocol = ClientProtocol(parse_uri(link.url))
+    address = link.url.removeprefix("ws://").split("/")[0]
+    host, port = address.rsplit(":", 1)
+    reader, writer = await asyncio.open_connection(host, int(port))
+    protocol.send_request(protocol.connect())
+    writer.write(b"".join(protocol.data_to_send()))
+    while not protocol.events_received():
+        protocol.receive_data(await asyncio.wait_for(reader.read(65536), WAIT))
+    protocol.send_text(Join(token=link.token, device=device).model_dump_json().encode())
+    writer.write(b"".join(protocol.data_to_send()))
+    await writer.drain()
+    return writer

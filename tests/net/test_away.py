@@ -8,7 +8,7 @@ from canasta.engine import preset
 from canasta.net.server import TableServer
 from canasta.net.wire import Act, TableStatus, Update, Welcome
 
-from .helpers import Client, join_all, take_turn
+from .helpers import Client, fall_asleep, join_all, take_turn
 
 AWAY = 0.3
 SOUTH, WEST = 0, 1
@@ -50,3 +50,19 @@ async def test_a_bot_plays_an_away_seat_until_its_person_is_back(server: TableSe
     mark = len(south.messages)
     await again.send(Act(action=waiting.legal[0]))
     assert (await south.next(Update, after=mark)).events
+
+
+async def test_a_device_that_stops_answering_is_dropped_by_the_pings() -> None:
+    async with TableServer(ping_interval=0.1, ping_timeout=0.1) as server:
+        table = server.open_table(rules=preset("classic", 2), seats=["human", "human"])
+        (south,) = await join_all(table.links[:1])
+        west = table.links[WEST]
+        assert west is not None
+        asleep = await fall_asleep(west, device="laptop")
+        came = await south.until(lambda m: isinstance(m, TableStatus) and m.seats[WEST].connected)
+        gone = await south.until(
+            lambda m: isinstance(m, TableStatus) and not m.seats[WEST].connected,
+            start=south.messages.index(came),
+        )
+        assert isinstance(gone, TableStatus) and gone.seats[WEST].away is not None
+        asleep.close()

@@ -10,10 +10,11 @@ import sys
 from pathlib import Path
 
 from canasta.engine import preset
+from canasta.engine.record import make_record
 from canasta.net.server import TableServer
 from canasta.net.wire import Update
 
-from .helpers import join_all, take_turn
+from .helpers import check_seen, join_all, take_turn
 
 FAKE_BOT = Path(__file__).parent.parent / "protocol" / "fake_bot.py"
 
@@ -38,6 +39,9 @@ async def test_a_person_plays_with_a_bot_and_an_outside_bot(
     await south.until(lambda m: isinstance(m, Update) and bool(m.legal), start=start)
     movers = {event["seat"] for u in south.updates for event in u.events if "seat" in event}
     assert movers >= {0, 1, 2, 3}
+    # The bots' moves are told as South may hear them, and South's view is the engine's.
+    record = make_record(table.session.initial, table.session.actions)
+    check_seen(south.updates, record, table.session.initial)
     lines = [json.loads(line) for line in heard.read_text().splitlines()]
     assert lines[0]["type"] == "hello" and lines[0]["seat"] == 2
     decided = [line for line in lines if line["type"] == "decide"]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from canasta.engine import preset
+from canasta.engine import CanastaError, preset
 from canasta.net.server import TableServer
 from canasta.net.wire import ServerMessage, Update
 from canasta.persist import LoadError, load_table
@@ -55,6 +55,8 @@ async def test_a_table_resumes_with_its_id_tokens_and_game(tmp_path: Path) -> No
         assert [link and link.token for link in again.links] == [x and x.token for x in links]
         assert again.session.actions == actions and again.session.state == state
         assert again.away_timeout == table.away_timeout
+        with pytest.raises(CanastaError, match="is open here already"):
+            server.resume_table(file)
 
 
 def _valid(tmp_path: Path) -> dict[str, object]:
@@ -125,3 +127,28 @@ async def test_the_valid_sample_loads(tmp_path: Path) -> None:
     async with TableServer() as server:
         table = server.resume_table(file)
         assert table.session.names == ("Ann", "Bo")
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        ({"seats": ["human"] * 3}, "needs one kind and one name for each seat"),
+        ({"seats": ["human", "genius", "human", "human"]}, "no bot level 'genius'"),
+        ({"names": ["Ann", "", "Cy", "Di"]}, "a player's name has 1 to 20"),
+        ({"away_timeout": -1.0}, "An away timeout of -1 s is impossible"),
+    ],
+)
+async def test_a_table_that_cannot_be_opened_is_one_sentence(
+    server: TableServer, options: dict[str, object], says: str
+) -> None:
+    fields: dict[str, object] = {"rules": preset("classic"), "seats": ["human"] * 4, **options}
+    with pytest.raises(CanastaError, match=says):
+        server.open_table(**fields)  # type: ignore[arg-type]
+    assert not server.tables
+
+
+async def test_names_are_kept_as_the_table_file_keeps_them(server: TableServer) -> None:
+    table = server.open_table(
+        rules=preset("classic", 2), seats=["human", "human"], names=[" Ann ", "Bo"]
+    )
+    assert table.session.names == ("Ann", "Bo")

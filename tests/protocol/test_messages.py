@@ -55,7 +55,7 @@ def test_every_event_is_documented() -> None:
 
 def test_doc_examples_are_messages() -> None:
     examples = _examples()
-    hello, reply, decide, answer, end = examples
+    hello, reply, decide, answer, end = examples[:5]  # the table's follow (tests/net)
     assert hello == json.loads(hello_message(seat=1, rules=classic, timeout=5.0).model_dump_json())
     assert HelloReply.model_validate(reply).protocol == hello["protocol"]
     message = Decide.model_validate(decide)

@@ -129,6 +129,12 @@ def _announce(table: Table) -> None:
         else:
             print(f"  {name}: the {kind} bot")
     away = table.away_timeout
-    waits = "waited for" if away is None else f"played by a bot after {away:g} s away"
-    print(f"Each person joins with their own link; an empty seat is {waits}. Ctrl-C stops.")
+    leaves = (
+        "is waited for"
+        if away is None
+        else f"is played by a bot after {away:g} s, until they are back"
+    )
+    print(
+        f"Each person joins with their own link; the seat of one who leaves {leaves}. Ctrl-C stops."
+    )
     sys.stdout.flush()

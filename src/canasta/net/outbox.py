@@ -3,7 +3,7 @@ table file holds the change it tells of.
 
 A connection is an :class:`Outbox` (queue a frame, close) that the server or a test
 provides; the :class:`Attendee` numbers its messages (``seq``). The :class:`Publisher`
-writes the table file in a worker thread (``asyncio.to_thread``), so the event loop serves
+writes the table file in a worker thread of its own pool, so the event loop serves
 other tables meanwhile, and releases the messages of a change only after its write: what
 any client has seen is on disk, and a server killed with ``kill -9`` loses nothing anyone
 saw. Snapshots that queue up during one write are written once, as the newest of them.
@@ -15,6 +15,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -25,6 +26,10 @@ from canasta.persist import TableFile, WriteError, save_table
 __all__ = ["Attendee", "Delivery", "Outbox", "Publisher"]
 
 logger = logging.getLogger(__name__)
+
+#: The threads that write table files: their own, so that bots thinking in the loop's
+#: default threads never hold a write up (threads start only when needed).
+_WRITERS = ThreadPoolExecutor(max_workers=8, thread_name_prefix="canasta-table-file")
 
 
 class Outbox(Protocol):
@@ -106,7 +111,8 @@ class Publisher:
                 batch, self._backlog = self._backlog, []
                 newest = next((snap for snap, _ in reversed(batch) if snap is not None), None)
                 if newest is not None:
-                    await asyncio.to_thread(self._write, newest)
+                    loop = asyncio.get_running_loop()
+                    await loop.run_in_executor(_WRITERS, self._write, newest)
                 for _, deliveries in batch:
                     self._deliver(deliveries)
         finally:

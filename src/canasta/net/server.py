@@ -29,6 +29,7 @@ from canasta.engine import CanastaError, RuleSet
 from canasta.net.outbox import Attendee
 from canasta.net.table import Table
 from canasta.net.wire import MAX_MESSAGE_BYTES, Join, Refused, parse_client_message
+from canasta.persist import LoadError, load_table
 
 __all__ = ["HARD_LIMIT", "JOIN_TIMEOUT", "TableServer"]
 
@@ -137,6 +138,8 @@ class TableServer:
         rate: messages a second each connection may send (``burst`` at once).
         burst: see ``rate``.
         join_timeout: seconds a new connection has to send its join.
+        compression: ``"deflate"`` to compress frames when a client offers it (less to
+            send, more to compute: a view is about 2 KB of JSON); by default none.
     """
 
     def __init__(
@@ -149,12 +152,14 @@ class TableServer:
         rate: float = RATE,
         burst: int = BURST,
         join_timeout: float = JOIN_TIMEOUT,
+        compression: str | None = None,
     ) -> None:
         self.host = host
         self._port = port
         self._ping = (ping_interval, ping_timeout)
         self._rate = (rate, burst)
         self._join_timeout = join_timeout
+        self._compression = compression
         self._server: Server | None = None
         #: The tables, by id.
         self.tables: dict[str, Table] = {}
@@ -178,8 +183,12 @@ class TableServer:
             self.host,
             self._port,
             max_size=HARD_LIMIT,
+            compression=self._compression,
             ping_interval=self._ping[0],
             ping_timeout=self._ping[1],
+            # A peer that stopped answering will not answer the closing handshake either:
+            # its seat is away after the ping timeout, not ten seconds more.
+            close_timeout=self._ping[1] if self._ping[1] is not None else 10.0,
         )
 
     @property
@@ -226,9 +235,15 @@ class TableServer:
         """Open the table written to ``path`` before: same id, same tokens, same game.
 
         Raises:
-            LoadError: one sentence: the file is missing or cannot be used.
+            CanastaError: one sentence: the file is missing or cannot be used
+                (:class:`~canasta.persist.LoadError`), or its table is open here already.
         """
-        table = Table.resume(path, base_url=self.base_url, bot_pause=bot_pause)
+        stored = load_table(path)
+        if stored is None:
+            raise LoadError(f"There is no table file {path}.", path, None)
+        if stored.table in self.tables:
+            raise CanastaError(f"The table {stored.table} of {path} is open here already.")
+        table = Table.resume(stored, file=path, base_url=self.base_url, bot_pause=bot_pause)
         self.tables[table.id] = table
         return table
 

@@ -18,6 +18,7 @@ disk.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 import secrets
@@ -61,11 +62,9 @@ from canasta.net.wire import (
     Welcome,
 )
 from canasta.persist import (
-    LoadError,
     SavedGame,
     SessionInfo,
     TableFile,
-    load_table,
     save_table,
     session_info,
 )
@@ -128,6 +127,8 @@ class Table:
         self.publisher = Publisher(file, self._current)
         self._bot_task: asyncio.Task[None] | None = None
         self._closed = False
+        #: Outside bots of finished games being ended (in a worker thread).
+        self._retiring: set[asyncio.Future[list[str]]] = set()
 
     # ------------------------------------------------------------ making a table
 
@@ -168,6 +169,10 @@ class Table:
                 f"A table of {rules.label} needs one kind and one name for each seat: "
                 f"{', '.join(rules.seat_names)}."
             )
+        if away_timeout is not None and away_timeout < 0:
+            raise CanastaError(
+                f"An away timeout of {away_timeout:g} s is impossible: give 0 or more."
+            )
         try:
             info = session_info(kinds, names=names, pace="normal")
         except ValidationError:
@@ -175,6 +180,7 @@ class Table:
                 f"The names {', '.join(names)} cannot all be used: a player's name has 1 to "
                 "20 printable characters."
             ) from None
+        names = tuple(seat.name for seat in info.seats)  # as the table file keeps them
         step = start_game(rules, seed=secrets.randbits(31) if seed is None else seed)
         table = cls(
             table_id=secrets.token_urlsafe(6),
@@ -192,16 +198,12 @@ class Table:
         return table
 
     @classmethod
-    def resume(cls, file: Path, *, base_url: str, bot_pause: float = 0.0) -> Table:
-        """The table written to ``file`` before, its game replayed to the last action;
-        every human seat starts away (its timer running) until its person joins again.
-
-        Raises:
-            LoadError: one sentence: the file is missing or cannot be used.
-        """
-        stored = load_table(file)
-        if stored is None:
-            raise LoadError(f"There is no table file {file}.", file, None)
+    def resume(
+        cls, stored: TableFile, *, file: Path, base_url: str, bot_pause: float = 0.0
+    ) -> Table:
+        """The table ``stored`` (read from ``file``, :func:`canasta.persist.load_table`),
+        its game replayed to the last action; every human seat starts away (its timer
+        running) until its person joins again."""
         saved = stored.game
         session = Session(
             saved.record.initial_state(),
@@ -334,7 +336,8 @@ class Table:
         if self._bot_task is not None:
             self._bot_task.cancel()
         await self.publisher.flush()
-        await asyncio.to_thread(close_bots, self._bots.values(), reason="the table closed")
+        self._retire(reason="the table closed")
+        await asyncio.gather(*self._retiring)
         for attendee in self.seating.attendees():
             attendee.outbox.close("The table closed.")
 
@@ -392,6 +395,8 @@ class Table:
                 "The round is still being played: ready is for the score sheet between rounds.",
             )
             return
+        if attendee.seat in self._ready:
+            return  # said twice: nothing new to tell anyone
         self._ready.add(attendee.seat)
         if not self._advance_if_ready():
             self._broadcast((), write=False)
@@ -416,11 +421,21 @@ class Table:
         self.session = Session(step.state, seats=self.kinds, names=self.session.names)
         self._record = make_record(step.state, [])
         self._info = session_info(self.kinds, names=self.session.names, pace="normal")
-        close_bots(self._bots.values(), reason="a new game starts")
+        self._retire(reason="a new game starts")
         self._bots = self._seated_bots()
         tell(self._bots.values(), step.events)
         self._broadcast(step.events)
         self._kick()
+
+    def _retire(self, *, reason: str) -> None:
+        """End the outside bots' programs in a worker thread (each may take a second to
+        exit), so the loop goes on meanwhile."""
+        bots = list(self._bots.values())
+        ending = asyncio.get_running_loop().run_in_executor(
+            None, functools.partial(close_bots, bots, reason=reason)
+        )
+        self._retiring.add(ending)
+        ending.add_done_callback(self._retiring.discard)
 
     def _applied(self, action: Action, events: Sequence[Event]) -> None:
         self._record = self._record.extended(action, self.session.state)

@@ -1,0 +1,49 @@
+"""``canasta join LINK``: a link that is not one gets one sentence and status 2, before
+anything connects; ``canasta join --help`` answers without loading Textual."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from canasta.__main__ import main
+
+
+@pytest.mark.parametrize(
+    ("link", "says"),
+    [
+        ("http://192.168.1.20:8765/table/a1b2#TOKEN", "is not a join link"),
+        ("ws://192.168.1.20:8765/table/a1b2", "is not a join link"),  # no token
+        ("ws://192.168.1.20:8765/a1b2#TOKEN", "is not a join link"),
+        ("ws://192.168.1.20:port/table/a1b2#TOKEN", "is not a join link"),
+        ("ws://192.168.1.20:8765/table/#TOKEN", "names no table"),
+    ],
+)
+def test_a_bad_link_is_one_sentence_and_status_2(
+    link: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["join", link]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("canasta join: ") and says in err
+    assert err.count("\n") == 1
+    assert err.rstrip().endswith("such as ws://192.168.1.20:8765/table/a1b2c3#TOKEN.")
+
+
+def test_join_help_loads_no_textual() -> None:
+    code = (
+        "import sys\n"
+        "from canasta.__main__ import main\n"
+        "try:\n"
+        "    main(['join', '--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('textual' in sys.modules, 'websockets' in sys.modules)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert "your seat's join link" in result.stdout
+    assert result.stdout.strip().splitlines()[-1] == "False False"
