@@ -249,7 +249,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="serve the game to a web browser (pip install 'canasta[web]')",
         description="Serve the game to a web browser with textual-serve: each browser tab "
         "plays its own game (closing the tab loses nothing: the game resumes from its "
-        "autosave). Options after '--' go to each game, e.g. canasta serve -- --hotseat.",
+        "browser's own autosave). Options after '--' go to each game, e.g. canasta serve -- "
+        "--hotseat. http://HOST:PORT/?join=LINK (the join link URL-encoded) seats the tab "
+        "at a shared table instead, as canasta join LINK does.",
     )
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     serve.add_argument(

@@ -46,6 +46,7 @@ from canasta.persist import (
     save_game,
     save_settings,
 )
+from canasta.persist.paths import STATE_DIR_VARIABLE
 from canasta.session import HUMAN
 from canasta.tui.app import CanastaApp, make_app
 from canasta.tui.options import Options
@@ -67,6 +68,7 @@ def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Point the XDG directories at the test's own directory."""
     for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
         monkeypatch.setenv(name, str(tmp_path / "xdg" / name.lower()))
+    monkeypatch.delenv(STATE_DIR_VARIABLE, raising=False)  # it would override XDG_STATE_HOME
 
 
 @pytest.fixture

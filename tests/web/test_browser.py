@@ -1,6 +1,7 @@
 """``canasta serve`` in a real browser: headless Chromium (Debian's ``chromium``, driven by
 Playwright) opens the page, plays South's first turn by keys and reads the screen; a closed
-tab's game ends and the next tab resumes it; a killed server's game ends too.
+tab's game ends and the next tab of that browser resumes it; another browser plays a game
+and a save of its own; a killed server's game ends too.
 
 The screen is read from what the browser receives (the terminal stream over the page's
 websocket, replayed into a ``pyte`` screen of the size the page asked for), since the
@@ -100,9 +101,9 @@ def server(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
 class Tab:
     """A browser tab on the server, and the screen it shows (replayed from its websocket)."""
 
-    def __init__(self, browser: sync_api.Browser, port: int) -> None:
+    def __init__(self, browser: sync_api.BrowserContext, port: int) -> None:
         self.screen: pyte.Screen | None = None
-        self.page = browser.new_page(viewport={"width": 1000, "height": 700})
+        self.page = browser.new_page()
         # The page links a web font; offline, it must fail at once rather than time out.
         self.page.route("**/fonts.googleapis.com/**", lambda route: route.abort())
         self.page.on("websocket", self._connected)
@@ -138,7 +139,9 @@ def test_a_served_game_plays_in_chromium(
     process, port = server
     shot = Path(os.environ.get("CANASTA_SCREENSHOT") or tmp_path / "table.png")
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        # One browser: its tabs share the cookie that names its save.
+        browser = chromium.new_context(viewport={"width": 1000, "height": 700})
         tab = Tab(browser, port)
         tab.wait_for("Your hand: 11 cards", seconds=30)
         tab.page.mouse.click(500, 350)  # give the terminal focus, as a person would
@@ -163,13 +166,34 @@ def test_a_served_game_plays_in_chromium(
         tab.wait_for("Resumed the game")
         assert "Your hand: 11 cards" in tab.text
 
+        # Another browser (cookies of its own) gets a game and a save of its own: the first
+        # person's save is neither offered to it nor touched by its play.
+        (saved,) = (tmp_path / "state" / "canasta" / "web").glob("*/autosave.json")
+        before = saved.read_bytes()
+        other = Tab(chromium.new_context(viewport={"width": 1000, "height": 700}), port)
+        other.wait_for("Your hand: 11 cards", seconds=30)
+        other.page.mouse.click(500, 350)
+        other.press("d")
+        other.wait_for("Your hand: 12 cards")
+        assert "Welcome back" not in other.text
+        saves = sorted((tmp_path / "state" / "canasta" / "web").glob("*/autosave.json"))
+        assert len(saves) == 2 and saved in saves
+        assert saved.read_bytes() == before
+        (first, second) = _children(process.pid)
+        other.page.close()
+        _wait(
+            lambda: len([p for p in (first, second) if _running(p)]) == 1,
+            seconds=10,
+            what="the other browser's game to end",
+        )
+
         # A server that is killed cannot tell its games to quit: each game notices and ends.
         # The tab stays open meanwhile: closing it would end the game by the usual path.
         (game,) = _children(process.pid)
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
         _wait(lambda: not _running(game), seconds=10, what="the game to end with its server")
-        browser.close()
+        chromium.close()
     assert shot.stat().st_size > 10_000
 
 

@@ -1,19 +1,22 @@
 """Where canasta keeps its files: the user's config, data and state directories.
 
 The directories come from platformdirs, which honours ``XDG_CONFIG_HOME``,
-``XDG_DATA_HOME`` and ``XDG_STATE_HOME`` on Linux. Tests build a :class:`Paths` of their
-own (``Paths.under(tmp_path)``) so that nothing touches the real home directory.
+``XDG_DATA_HOME`` and ``XDG_STATE_HOME`` on Linux; ``CANASTA_STATE_DIR`` names the state
+directory itself (``canasta serve`` gives each browser session its own). Tests build a
+:class:`Paths` of their own (``Paths.under(tmp_path)``) so that nothing touches the real home
+directory.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
 
-__all__ = ["APP_NAME", "Paths"]
+__all__ = ["APP_NAME", "STATE_DIR_VARIABLE", "Paths"]
 
 APP_NAME = "canasta"
 #: The name of a table's autosave other than classic for four (``autosave-railroad-3.json``).
@@ -26,6 +29,10 @@ def _modified(path: Path) -> float:
         return path.stat().st_mtime
     except OSError:
         return 0.0
+
+
+#: The environment variable that names the state directory, overriding the platform's.
+STATE_DIR_VARIABLE = "CANASTA_STATE_DIR"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,11 +54,15 @@ class Paths:
 
     @classmethod
     def from_environment(cls) -> Paths:
-        """The platform's directories for canasta (the XDG variables on Linux)."""
+        """The platform's directories for canasta (the XDG variables on Linux), the state
+        directory replaced by ``CANASTA_STATE_DIR`` when it is set."""
+        state = os.environ.get(STATE_DIR_VARIABLE)
         return cls(
             config_dir=platformdirs.user_config_path(APP_NAME, appauthor=False),
             data_dir=platformdirs.user_data_path(APP_NAME, appauthor=False),
-            state_dir=platformdirs.user_state_path(APP_NAME, appauthor=False),
+            state_dir=Path(state)
+            if state
+            else platformdirs.user_state_path(APP_NAME, appauthor=False),
         )
 
     @classmethod
