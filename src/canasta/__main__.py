@@ -300,7 +300,8 @@ def _add_host(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "  canasta host                                four people, classic\n"
         "  canasta host --players 2 --seed 7           two people\n"
         "  canasta host --seat north=normal --seat east=hard --table friday.json\n"
-        "  canasta host --host 0.0.0.0 --port 8765     reachable from your network",
+        "  canasta host --host 0.0.0.0 --port 8765     reachable from your network\n"
+        "  canasta host --public-url wss://cards.example.org   behind a TLS proxy",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_rules_options(host)
@@ -312,6 +313,13 @@ def _add_host(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         default="127.0.0.1",
         help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0: every "
         "network, with a warning)",
+    )
+    host.add_argument(
+        "--public-url",
+        default=None,
+        metavar="URL",
+        help="the address the join links name, when people reach the table through a TLS "
+        "reverse proxy (wss://cards.example.org; docs/network.md); default: ws://HOST:PORT",
     )
     host.add_argument(
         "--seat",

@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 
 from canasta.__main__ import main
+from canasta.engine import classic
+from canasta.net.server import TableServer
+from canasta.net.wire import JoinLink
 
 from .helpers import WAIT
 
@@ -40,6 +43,8 @@ def test_the_help_says_how_to_host_and_join(capsys: pytest.CaptureFixture[str]) 
         (["--seat", "west=genius"], "There is no bot level 'genius'"),
         (["--away-timeout", "-1"], "--away-timeout and --bot-pause take seconds"),
         (["--players", "5"], "players"),
+        (["--public-url", "https://cards.example.org"], "is not a public address"),
+        (["--public-url", "wss://cards.example.org/table"], "such as wss://cards.example.org"),
     ],
 )
 def test_a_wrong_option_is_one_sentence(
@@ -84,3 +89,12 @@ async def test_the_table_file_goes_to_the_state_directory(tmp_path: Path) -> Non
     assert lines[0].startswith(f"Table {tables[0].stem}: classic, 4 players, saved in {tables[0]}")
     assert sum("canasta join ws://127.0.0.1:" in line for line in lines) == 3
     assert "East: the easy bot" in "".join(lines)
+
+
+async def test_behind_a_proxy_the_links_name_its_public_address() -> None:
+    async with TableServer(port=0, public_url="wss://cards.example.org/") as server:
+        table = server.open_table(rules=classic, seats=["human", "normal", "human", "normal"])
+        south, west, north, east = table.links
+        assert west is None and east is None and south is not None and north is not None
+        assert str(south).startswith(f"wss://cards.example.org/table/{table.id}#")
+        assert JoinLink.parse(str(north)) == north

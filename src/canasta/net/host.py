@@ -91,7 +91,11 @@ async def _host(args: argparse.Namespace) -> int:
         with contextlib.suppress(NotImplementedError):  # Windows: Ctrl-C raises instead
             loop.add_signal_handler(signum, stop.set)
     async with TableServer(
-        args.host, args.port, ping_interval=args.ping, ping_timeout=args.ping
+        args.host,
+        args.port,
+        ping_interval=args.ping,
+        ping_timeout=args.ping,
+        public_url=args.public_url,
     ) as server:
         if resume:
             assert path is not None

@@ -28,7 +28,13 @@ from websockets.exceptions import ConnectionClosed
 from canasta.engine import CanastaError, RuleSet
 from canasta.net.outbox import Attendee
 from canasta.net.table import Table
-from canasta.net.wire import MAX_MESSAGE_BYTES, Join, Refused, parse_client_message
+from canasta.net.wire import (
+    MAX_MESSAGE_BYTES,
+    Join,
+    Refused,
+    parse_client_message,
+    public_base,
+)
 from canasta.persist import LoadError, load_table
 
 __all__ = ["HARD_LIMIT", "JOIN_TIMEOUT", "TableServer"]
@@ -138,6 +144,8 @@ class TableServer:
         rate: messages a second each connection may send (``burst`` at once).
         burst: see ``rate``.
         join_timeout: seconds a new connection has to send its join.
+        public_url: the start of the join links when people reach the server another way
+            (a TLS reverse proxy: ``wss://cards.example.org``); by default ``ws://HOST:PORT``.
         compression: ``"deflate"`` to compress frames when a client offers it (less to
             send, more to compute: a view is about 2 KB of JSON); by default none.
     """
@@ -153,8 +161,10 @@ class TableServer:
         burst: int = BURST,
         join_timeout: float = JOIN_TIMEOUT,
         compression: str | None = None,
+        public_url: str | None = None,
     ) -> None:
         self.host = host
+        self._public_url = None if public_url is None else public_base(public_url)
         self._port = port
         self._ping = (ping_interval, ping_timeout)
         self._rate = (rate, burst)
@@ -199,7 +209,10 @@ class TableServer:
 
     @property
     def base_url(self) -> str:
-        """``ws://HOST:PORT``, as the join links name the server."""
+        """``ws://HOST:PORT``, as the join links name the server (or the public URL it was
+        given, such as a TLS reverse proxy's ``wss://cards.example.org``)."""
+        if self._public_url is not None:
+            return self._public_url
         return f"ws://{_link_host(self.host)}:{self.port}"
 
     def open_table(

@@ -42,6 +42,7 @@ __all__ = [
     "Welcome",
     "parse_client_message",
     "parse_server_message",
+    "public_base",
 ]
 
 #: The table protocol's version: the bot protocol's, which it extends.
@@ -223,6 +224,33 @@ def parse_server_message(text: str | bytes) -> Welcome | Update | TableStatus | 
             f"The table sent a message this client cannot read ({_problem(error)}): the "
             "server may speak another version; update canasta on both sides."
         ) from None
+
+
+def public_base(url: str) -> str:
+    """``url`` as the start of join links (``wss://cards.example.org``): a WebSocket scheme
+    and an address, nothing after them.
+
+    Raises:
+        CanastaError: one sentence saying what such an address looks like.
+    """
+    try:
+        parts = urlsplit(url.strip())
+        _ = parts.port  # a port that is not a number raises here
+    except ValueError:
+        parts = None
+    if (
+        parts is None
+        or parts.scheme not in ("ws", "wss")
+        or not parts.hostname
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+    ):
+        raise CanastaError(
+            f"{url.strip()[:80]!r} is not a public address for the join links: give the "
+            "scheme and the address people reach, such as wss://cards.example.org."
+        )
+    return f"{parts.scheme}://{parts.netloc.rsplit('@', 1)[-1]}"
 
 
 class JoinLink(BaseModel):
