@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from tests.engine.helpers import position
+from tests.net.helpers import can_go_out
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
@@ -20,7 +20,6 @@ from canasta.engine import Discard, DrawStock, RuleSet, parse_cards, preset
 from canasta.net.client import TableClient
 from canasta.net.server import TableServer
 from canasta.net.wire import Act, JoinLink, Ready, ServerMessage, Update
-from canasta.session import Session
 from canasta.tui.remote import RemoteApp
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
 from canasta.tui.widgets import StatusLine
@@ -140,20 +139,6 @@ async def test_two_screens_play_a_turn_each_and_see_who_is_away() -> None:
             await until(sp, lambda: "West left the table." in log(south), "West's leaving")
             assert re.search(r"West is away: a bot plays in \d+ s\.$", status(south))
         await east.leave()
-
-
-def can_go_out() -> Session:
-    """South has drawn and can go out: meld the nines, discard the four."""
-    state = position(
-        south="c9 d9 h9 h4",
-        west="c5 c6 c7",
-        north="s5 s6 s7",
-        east="d5 d6 d7",
-        ns_melds=["8: c8 c8 d8 d8 h8 h8 s8"],
-        phase="play",
-        stock="c12 c11 d11 h11",
-    )
-    return Session(state, seats=["human"] * 4)
 
 
 async def test_partner_answers_on_their_screen_and_the_next_deal_waits_for_both() -> None:

@@ -17,7 +17,7 @@ so a lost or repeated message shows.
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import SplitResult, urlsplit, urlunsplit
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -226,6 +226,17 @@ def parse_server_message(text: str | bytes) -> Welcome | Update | TableStatus | 
         ) from None
 
 
+def _websocket_address(text: str) -> SplitResult | None:
+    """``text`` split as a URL, if it has a WebSocket scheme, a host and a numeric port
+    (or none)."""
+    try:
+        parts = urlsplit(text.strip())
+        _ = parts.port  # a port that is not a number raises here
+    except ValueError:
+        return None
+    return parts if parts.scheme in ("ws", "wss") and parts.hostname else None
+
+
 def public_base(url: str) -> str:
     """``url`` as the start of join links (``wss://cards.example.org``): a WebSocket scheme
     and an address, nothing after them.
@@ -233,19 +244,8 @@ def public_base(url: str) -> str:
     Raises:
         CanastaError: one sentence saying what such an address looks like.
     """
-    try:
-        parts = urlsplit(url.strip())
-        _ = parts.port  # a port that is not a number raises here
-    except ValueError:
-        parts = None
-    if (
-        parts is None
-        or parts.scheme not in ("ws", "wss")
-        or not parts.hostname
-        or parts.path not in ("", "/")
-        or parts.query
-        or parts.fragment
-    ):
+    parts = _websocket_address(url)
+    if parts is None or parts.path not in ("", "/") or parts.query or parts.fragment:
         raise CanastaError(
             f"{url.strip()[:80]!r} is not a public address for the join links: give the "
             "scheme and the address people reach, such as wss://cards.example.org."
@@ -274,18 +274,8 @@ class JoinLink(BaseModel):
             CanastaError: one sentence saying what a link looks like.
         """
         example = "ws://192.168.1.20:8765/table/a1b2c3#TOKEN"
-        try:
-            parts = urlsplit(text.strip())
-            _ = parts.port  # a port that is not a number raises here
-        except ValueError:
-            parts = None
-        if (
-            parts is None
-            or parts.scheme not in ("ws", "wss")
-            or not parts.hostname
-            or not parts.path.startswith("/table/")
-            or not parts.fragment
-        ):
+        parts = _websocket_address(text)
+        if parts is None or not parts.path.startswith("/table/") or not parts.fragment:
             raise CanastaError(
                 f"{text.strip()[:80]!r} is not a join link: copy the whole link the host "
                 f"printed for your seat, such as {example}."
