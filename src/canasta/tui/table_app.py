@@ -85,6 +85,7 @@ class TableApp(App[int]):
             self.theme_name = theme
         else:
             self.notes.append(f"There is no theme {theme!r}: using canasta.")
+        self._start_theme()
         self.set_class(ascii, "-ascii")
         self.animation_level = "none"
         self.table_screen = TableScreen()
@@ -98,9 +99,19 @@ class TableApp(App[int]):
 
     # ------------------------------------------------------------------ start
 
-    def on_mount(self) -> None:
-        """Set the app's own theme (never the environment's)."""
-        self.theme = self.theme_name
+    def _start_theme(self) -> None:
+        """Start with the app's own theme (never the environment's) as Textual starts with
+        its default one: in the stylesheet's variables before anything is styled. (Setting
+        ``theme`` once running would parse the whole stylesheet twice more before the first
+        frame.)"""
+        default = self.current_theme
+        self.set_reactive(App.theme, self.theme_name)
+        if self.current_theme.dark != default.dark:
+            # The terminal's colours are mapped for dark or light: Textual redoes it all.
+            self.set_reactive(App.theme, default.name)
+            self.theme = self.theme_name
+            return
+        self.stylesheet.set_variables(self.get_css_variables())
 
     def get_default_screen(self) -> Screen[None]:
         """The table is the app's first screen."""
