@@ -12,6 +12,7 @@ the same for both, and live here.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Sequence
 
 from textual import work
@@ -67,6 +68,11 @@ class TableApp(App[int]):
     session: Session
 
     def __init__(self, *, ascii: bool, theme: str, by_suit: bool) -> None:
+        if not gc.get_freeze_count():
+            # Once a process, the modules loaded: what they made lives as long as the
+            # process, so the garbage collector need not scan it again. Else a full
+            # collection (some 15 ms) fell on the way to the first frame.
+            gc.freeze()
         super().__init__()
         self.style = CardStyle(ascii=ascii)
         #: The seat at the keyboard.
@@ -85,6 +91,7 @@ class TableApp(App[int]):
             self.theme_name = theme
         else:
             self.notes.append(f"There is no theme {theme!r}: using canasta.")
+        self._start_theme()
         self.set_class(ascii, "-ascii")
         self.animation_level = "none"
         self.table_screen = TableScreen()
@@ -98,9 +105,19 @@ class TableApp(App[int]):
 
     # ------------------------------------------------------------------ start
 
-    def on_mount(self) -> None:
-        """Set the app's own theme (never the environment's)."""
-        self.theme = self.theme_name
+    def _start_theme(self) -> None:
+        """Start with the app's own theme (never the environment's) as Textual starts with
+        its default one: in the stylesheet's variables before anything is styled. (Setting
+        ``theme`` once running would parse the whole stylesheet twice more before the first
+        frame.)"""
+        default = self.current_theme
+        self.set_reactive(App.theme, self.theme_name)
+        if self.current_theme.dark != default.dark:
+            # The terminal's colours are mapped for dark or light: Textual redoes it all.
+            self.set_reactive(App.theme, default.name)
+            self.theme = self.theme_name
+            return
+        self.stylesheet.set_variables(self.get_css_variables())
 
     def get_default_screen(self) -> Screen[None]:
         """The table is the app's first screen."""
