@@ -246,7 +246,7 @@ def replay_journal(table_file: Path, actions: list[str], number: int) -> tuple[l
         if change.number != number + 1:
             raise fail(f"skips from change {number} to {change.number} at line {index}")
         if change.at > len(actions):
-            raise fail(f"cuts {len(actions)} actions to {change.at} at line {index}")
+            raise fail(f"keeps {change.at} actions where there are {len(actions)} at line {index}")
         del actions[change.at :]
         if change.action is not None:
             actions.append(change.action)
