@@ -3,6 +3,7 @@ with the same id, tokens and game, and refused in one sentence when it cannot be
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from pathlib import Path
@@ -79,6 +80,27 @@ async def test_a_deal_and_a_new_game_are_written_whole_and_the_journal_follows(
     assert whole["seed"] == 22 and whole["actions"] == []
     assert stored_actions() == ["draw"] == [str(a) for a in table.session.actions]
     assert len(journal_path(file).read_text().splitlines()) == 1
+
+
+async def test_the_journal_is_synced_in_the_background_and_at_close(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(outbox, "SYNC_SECONDS", 0.05)
+    file = tmp_path / "table.json"
+    async with TableServer(rate=10_000, burst=10_000) as server:
+        table = server.open_table(rules=preset("classic"), seats=["human"] * 4, table_file=file)
+        clients = await join_all(table.links)
+        await play_humans(clients, done=lambda u: len(clients[0].updates) > 3, rng=random.Random(2))
+        assert table.publisher.lines == 3
+        for _ in range(200):  # bounded: 10 s at most
+            if table.publisher.synced:
+                break
+            await asyncio.sleep(0.05)
+        assert table.publisher.synced
+        monkeypatch.setattr(outbox, "SYNC_SECONDS", 3600.0)  # only the close syncs now
+        await play_humans(clients, done=lambda u: len(clients[0].updates) > 5, rng=random.Random(3))
+        assert not table.publisher.synced
+    assert table.publisher.synced
 
 
 async def test_a_journal_left_beside_a_new_table_file_is_not_its_own(

@@ -136,6 +136,11 @@ class Publisher:
         self._file = path
         self._journal = None if path is None else Journal(path)
 
+    @property
+    def synced(self) -> bool:
+        """Whether every journal line written is synced to the disk."""
+        return self._journal is None or not self._journal.unsynced
+
     def save(self, *, new: bool = False) -> None:
         """Write the table file whole now, and empty the journal it then holds.
 
