@@ -14,8 +14,9 @@ Prints actions/s applied, the action-to-every-client latency (from the acting cl
 to the moment the last of the table's four clients has the resulting update; one process,
 one clock) at p50/p99, lost or repeated messages (``seq`` gaps and repeats on every
 connection, and steps whose updates never all came), the server's memory per table (its
-VmRSS growth from before the tables opened, divided by the tables) and its CPU time, and
-this process's CPU time (to see whether the clients, not the server, were the limit).
+VmRSS growth from before the tables opened, divided by the tables) and its CPU time, this
+process's CPU time (to see whether the clients, not the server, were the limit), and what
+the table files cost (journal lines, whole writes).
 
 ``--find-max`` then shortens the period step by step (each step ``--seconds`` long, at most
 ten steps) until the p99 passes 50 ms, and prints the most actions/s sustained within it.
@@ -80,7 +81,8 @@ async def _serve(files: Path | None, seed: int) -> None:
         await loop.run_in_executor(None, sys.stdin.read)  # until the parent closes stdin
         writes = sum(t.publisher.writes for t in server.tables.values())
         seconds = sum(t.publisher.write_seconds for t in server.tables.values())
-        print(json.dumps({"writes": writes, "write_seconds": seconds}), flush=True)
+        lines = sum(t.publisher.lines for t in server.tables.values())
+        print(json.dumps({"writes": writes, "write_seconds": seconds, "lines": lines}), flush=True)
 
 
 class ServerProcess:
@@ -433,7 +435,8 @@ async def _bench(args: argparse.Namespace, files: Path | None) -> None:
         wrote = server.stop()
         if files is not None and wrote.get("writes"):
             print(
-                f"table files: {wrote['writes']} writes, "
+                f"table files: {wrote['lines']} journal lines; {wrote['writes']} whole writes "
+                f"(deals, new games, compactions), "
                 f"{1000 * wrote['write_seconds'] / wrote['writes']:.2f} ms each in the worker "
                 "threads"
             )

@@ -4,6 +4,7 @@ every client joins its seat again with its token and finds the very state it las
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import re
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from canasta.net.wire import JoinLink, TableStatus, Update, Welcome
 from canasta.persist import load_table
+from canasta.persist.journal import journal_path
 
 from .helpers import WAIT, Client, join_all, play_humans
 
@@ -67,6 +69,10 @@ async def test_a_killed_host_resumes_with_every_seat_and_state(tmp_path: Path) -
         await process.wait()
     for client in clients:
         await asyncio.wait_for(client.closed.wait(), WAIT)
+    # The table file was written whole when the table opened; the 25 actions are lines of
+    # its journal, which the killed process never synced.
+    whole = json.loads(file.read_text())["game"]["record"]["actions"]
+    assert whole == [] and len(journal_path(file).read_text().splitlines()) == 25
     stored = load_table(file)
     assert stored is not None and len(stored.game.record.actions) == 25
 

@@ -1,8 +1,9 @@
-"""The table file: written after every action and before anyone hears of it, resumed
+"""The table file and its journal: every action in them before anyone hears of it, resumed
 with the same id, tokens and game, and refused in one sentence when it cannot be used."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from pathlib import Path
@@ -10,34 +11,107 @@ from pathlib import Path
 import pytest
 
 from canasta.engine import CanastaError, preset
+from canasta.net import outbox
 from canasta.net.server import TableServer
-from canasta.net.wire import ServerMessage, Update
+from canasta.net.wire import Ready, ServerMessage, Update
 from canasta.persist import LoadError, load_table
+from canasta.persist.journal import journal_path
 
 from .helpers import Client, join_all, play_humans
 
 
 async def test_every_update_a_client_gets_is_on_disk_first(
-    server: TableServer, tmp_path: Path
+    server: TableServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The table file is written whole every 7 journal lines here (not 200), so updates
+    # arrive while compactions are under way too.
+    monkeypatch.setattr(outbox, "COMPACT_LINES", 7)
     file = tmp_path / "table.json"
     table = server.open_table(rules=preset("classic"), seats=["human"] * 4, table_file=file)
     clients = await join_all(table.links)
     checked: list[int] = []
+    only_in_journal: list[int] = []
 
     def on_disk(client: Client, message: ServerMessage) -> None:
         if isinstance(message, Update):
             stored = load_table(file)
             assert stored is not None
-            # One update per action after the join's: the file holds every action seen.
-            assert len(stored.game.record.actions) >= len(client.updates) - 1
+            # One update per action after the join's: the files hold every action seen.
+            seen = len(client.updates) - 1
+            assert len(stored.game.record.actions) >= seen
+            played = [str(action) for action in table.session.actions[:seen]]
+            assert stored.game.record.actions[:seen] == played
+            whole = json.loads(file.read_text())["game"]["record"]["actions"]
+            only_in_journal.append(seen - len(whole))
             checked.append(len(client.updates))
 
     for client in clients:
         client.watch = on_disk
     await play_humans(clients, done=lambda u: len(clients[0].updates) > 40, rng=random.Random(9))
     assert len(checked) >= 4 * 40
-    assert table.publisher.writes >= 40
+    # The journal, not a whole write, held most of what the clients saw: one line per
+    # action, and the file written whole only every 7 of them.
+    assert table.publisher.lines >= 40 and 3 <= table.publisher.writes <= 40 // 7 + 1
+    assert max(only_in_journal) >= 1 and journal_path(file).exists()
+
+
+async def test_a_deal_and_a_new_game_are_written_whole_and_the_journal_follows(
+    server: TableServer, tmp_path: Path
+) -> None:
+    file = tmp_path / "table.json"
+    rules = preset("classic", 2)._replace(target_score=1)  # one round is the game
+    table = server.open_table(rules=rules, seats=["human"] * 2, table_file=file, seed=21)
+    clients = await join_all(table.links)
+
+    def stored_actions() -> list[str]:
+        stored = load_table(file)
+        assert stored is not None
+        return stored.game.record.actions
+
+    rng = random.Random(4)
+    await play_humans(clients, done=lambda u: u.view.phase == "game_over", rng=rng)
+    assert stored_actions() == [str(action) for action in table.session.actions]
+    for client in clients:
+        await client.send(Ready())
+    await play_humans(clients, done=lambda u: u.view.phase == "play", rng=rng)
+
+    # The new game is in the table file itself, and its first action in the journal.
+    whole = json.loads(file.read_text())["game"]["record"]
+    assert whole["seed"] == 22 and whole["actions"] == []
+    assert stored_actions() == ["draw"] == [str(a) for a in table.session.actions]
+    assert len(journal_path(file).read_text().splitlines()) == 1
+
+
+async def test_the_journal_is_synced_in_the_background_and_at_close(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(outbox, "SYNC_SECONDS", 0.05)
+    file = tmp_path / "table.json"
+    async with TableServer(rate=10_000, burst=10_000) as server:
+        table = server.open_table(rules=preset("classic"), seats=["human"] * 4, table_file=file)
+        clients = await join_all(table.links)
+        await play_humans(clients, done=lambda u: len(clients[0].updates) > 3, rng=random.Random(2))
+        assert table.publisher.lines == 3
+        for _ in range(200):  # bounded: 10 s at most
+            if table.publisher.synced:
+                break
+            await asyncio.sleep(0.05)
+        assert table.publisher.synced
+        monkeypatch.setattr(outbox, "SYNC_SECONDS", 3600.0)  # only the close syncs now
+        await play_humans(clients, done=lambda u: len(clients[0].updates) > 5, rng=random.Random(3))
+        assert not table.publisher.synced
+    assert table.publisher.synced
+
+
+async def test_a_journal_left_beside_a_new_table_file_is_not_its_own(
+    server: TableServer, tmp_path: Path
+) -> None:
+    file = tmp_path / "table.json"
+    journal_path(file).write_text('{"n":1,"at":0,"action":"draw"}\n')
+    server.open_table(rules=preset("classic"), seats=["human"] * 4, table_file=file)
+    stored = load_table(file)
+    assert stored is not None and stored.game.record.actions == []
+    assert not journal_path(file).exists()
 
 
 async def test_a_table_resumes_with_its_id_tokens_and_game(tmp_path: Path) -> None:

@@ -113,7 +113,7 @@ async def _host(args: argparse.Namespace) -> int:
             if path is None:
                 # The id is known only now: the first write goes to the state directory.
                 table.file = Paths.from_environment().state_dir / "tables" / f"{table.id}.json"
-                table.save()
+                table.save(new=True)
         _announce(table)
         await stop.wait()
     print(f"canasta host: the table is closed; canasta host --table {table.file} opens it again.")

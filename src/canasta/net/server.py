@@ -245,11 +245,13 @@ class TableServer:
         return table
 
     def resume_table(self, path: Path, *, bot_pause: float = 0.0) -> Table:
-        """Open the table written to ``path`` before: same id, same tokens, same game.
+        """Open the table written to ``path`` (and its journal) before: same id, same
+        tokens, same game; the file is written whole again, its journal emptied.
 
         Raises:
             CanastaError: one sentence: the file is missing or cannot be used
-                (:class:`~canasta.persist.LoadError`), or its table is open here already.
+                (:class:`~canasta.persist.LoadError`) or written
+                (:class:`~canasta.persist.WriteError`), or its table is open here already.
         """
         stored = load_table(path)
         if stored is None:

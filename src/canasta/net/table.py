@@ -10,9 +10,9 @@ The table knows nothing of sockets: a connection is an :class:`Outbox` (queue a 
 close) that the server (:mod:`.server`) or a test provides. Bots decide in a worker thread
 (``asyncio.to_thread``), so the event loop never waits for them. A human seat that is away
 is waited for; after the table's away timeout a bot (:data:`~canasta.choices.FALLBACK_LEVEL`)
-plays it until the person joins again. With a table file, the game is written after every
-change and before anyone is told of it (:mod:`.outbox`), so what a client has seen is on
-disk.
+plays it until the person joins again. With a table file, every change of the game is in
+the file or its journal before anyone is told of it (:mod:`.outbox`), so what a client has
+seen is on disk (in the kernel's page cache at least).
 """
 
 from __future__ import annotations
@@ -65,7 +65,6 @@ from canasta.persist import (
     SavedGame,
     SessionInfo,
     TableFile,
-    save_table,
     session_info,
 )
 from canasta.protocol import close_bots, seat_bot, seat_kind, tell
@@ -91,10 +90,11 @@ class Table:
         kinds: every seat's kind: ``human``, a bot level or ``cmd:COMMAND``.
         away_timeout: seconds an away human seat is waited for before a bot plays it
             (``None``: waited for until the person is back).
-        file: where the table is written after every change (``None``: nowhere).
+        file: where the table is written, its journal beside it (``None``: nowhere).
         bot_pause: seconds a bot waits before each of its actions, so people can follow.
-        publisher: sends the table's messages, each once the file holds its change (its
-            ``writes`` and ``write_seconds`` say what the writing cost).
+        publisher: sends the table's messages, each once the file or its journal holds
+            its change (its ``writes``, ``write_seconds`` and ``lines`` say what the
+            writing cost).
     """
 
     def __init__(
@@ -109,6 +109,7 @@ class Table:
         base_url: str,
         file: Path | None,
         bot_pause: float = 0.0,
+        changes: int = 0,
     ) -> None:
         self.id = table_id
         self.session = session
@@ -124,7 +125,7 @@ class Table:
         self._bots = self._seated_bots()
         self._stand_ins: dict[int, Bot] = {}
         self._ready: set[int] = set()
-        self.publisher = Publisher(file, self._current)
+        self.publisher = Publisher(file, self._current, self._snapshot, changes)
         self._bot_task: asyncio.Task[None] | None = None
         self._closed = False
         #: Outside bots of finished games being ended (in a worker thread).
@@ -194,16 +195,21 @@ class Table:
             bot_pause=bot_pause,
         )
         if file is not None:
-            table.save()
+            table.save(new=True)
         return table
 
     @classmethod
     def resume(
         cls, stored: TableFile, *, file: Path, base_url: str, bot_pause: float = 0.0
     ) -> Table:
-        """The table ``stored`` (read from ``file``, :func:`canasta.persist.load_table`),
-        its game replayed to the last action; every human seat starts away (its timer
-        running) until its person joins again."""
+        """The table ``stored`` (read from ``file`` and its journal,
+        :func:`canasta.persist.load_table`), its game replayed to the last action and
+        written whole again; every human seat starts away (its timer running) until its
+        person joins again.
+
+        Raises:
+            WriteError: the file could not be written.
+        """
         saved = stored.game
         session = Session(
             saved.record.initial_state(),
@@ -222,28 +228,33 @@ class Table:
             base_url=base_url,
             file=file,
             bot_pause=bot_pause,
+            changes=stored.changes,
         )
+        table.save()
         table.seating.all_away()
         table._kick()
         return table
 
     @property
     def file(self) -> Path | None:
-        """Where the table is written after every change (``None``: nowhere)."""
+        """Where the table is written, its journal beside it (``None``: nowhere)."""
         return self.publisher.file
 
     @file.setter
     def file(self, path: Path | None) -> None:
         self.publisher.file = path
 
-    def save(self) -> None:
-        """Write the table file now (the table writes it by itself after every change).
+    def save(self, *, new: bool = False) -> None:
+        """Write the table file whole now, its journal emptied (the table keeps both by
+        itself after every change).
+
+        Args:
+            new: the table is new in this file (a journal beside it is another's).
 
         Raises:
             WriteError: the file could not be written.
         """
-        assert self.file is not None, "the table has no file"
-        save_table(self.file, self._snapshot())
+        self.publisher.save(new=new)
 
     @property
     def links(self) -> list[JoinLink | None]:
@@ -291,7 +302,7 @@ class Table:
             (attendee, Welcome, welcome),
             (attendee, Update, self._update(number, ())),
         ]
-        self.publisher.emit(None, deliveries + self._status_deliveries(but=attendee))
+        self.publisher.emit(deliveries + self._status_deliveries(but=attendee))
         return attendee
 
     def receive(self, attendee: Attendee, message: Join | Act | Undo | Ready) -> None:
@@ -318,14 +329,14 @@ class Table:
         """Answer the connection's last message with an :class:`Error`."""
         if self._current(attendee):
             fields = {"reason": reason, "message": message, "rule": rule}
-            self.publisher.emit(None, [(attendee, Error, fields)])
+            self.publisher.emit([(attendee, Error, fields)])
 
     def leave(self, attendee: Attendee) -> None:
         """The connection closed: its seat is away (a new connection replaced it: nothing)."""
         if not self._current(attendee):
             return
         self.seating.leave(attendee.seat)
-        self.publisher.emit(None, self._status_deliveries())
+        self.publisher.emit(self._status_deliveries())
         self._advance_if_ready()
 
     async def close(self) -> None:
@@ -335,7 +346,7 @@ class Table:
         self.seating.close()
         if self._bot_task is not None:
             self._bot_task.cancel()
-        await self.publisher.flush()
+        await self.publisher.close()
         self._retire(reason="the table closed")
         await asyncio.gather(*self._retiring)
         for attendee in self.seating.attendees():
@@ -345,7 +356,7 @@ class Table:
         return not self._closed and self.seating.attendee(attendee.seat) is attendee
 
     def _taken_over(self, number: int) -> None:
-        self.publisher.emit(None, self._status_deliveries())
+        self.publisher.emit(self._status_deliveries())
         self._kick()
 
     # ------------------------------------------------------------ actions
@@ -385,7 +396,7 @@ class Table:
         self.session.undo()
         kept = self._record.actions[: len(self.session.actions)]
         self._record = self._record.model_copy(update={"actions": kept})
-        self._broadcast(())
+        self.publisher.changed(self._updates(()), at=len(kept), action=None)
 
     def _take_ready(self, attendee: Attendee) -> None:
         if self.session.state.phase not in _BETWEEN_ROUNDS:
@@ -399,7 +410,7 @@ class Table:
             return  # said twice: nothing new to tell anyone
         self._ready.add(attendee.seat)
         if not self._advance_if_ready():
-            self._broadcast((), write=False)
+            self.publisher.emit(self._updates(()))
 
     def _advance_if_ready(self) -> bool:
         """Deal the next round, or start the next game, when every person at the table
@@ -424,7 +435,7 @@ class Table:
         self._retire(reason="a new game starts")
         self._bots = self._seated_bots()
         tell(self._bots.values(), step.events)
-        self._broadcast(step.events)
+        self.publisher.rewritten(self._updates(step.events))
         self._kick()
 
     def _retire(self, *, reason: str) -> None:
@@ -438,9 +449,15 @@ class Table:
         ending.add_done_callback(self._retiring.discard)
 
     def _applied(self, action: Action, events: Sequence[Event]) -> None:
-        self._record = self._record.extended(action, self.session.state)
+        before = self._record
+        self._record = before.extended(action, self.session.state)
         tell(self._bots.values(), events)
-        self._broadcast(events)
+        if len(self._record.decks) != len(before.decks):
+            # A deal: its deck goes into the record, which only a whole write can hold.
+            self.publisher.rewritten(self._updates(events))
+        else:
+            at = len(before.actions)
+            self.publisher.changed(self._updates(events), at=at, action=self._record.actions[at])
         self._kick()
 
     # ------------------------------------------------------------ bots
@@ -508,15 +525,13 @@ class Table:
             "ready": sorted(self._ready),
         }
 
-    def _broadcast(self, events: Sequence[Event], *, write: bool = True) -> None:
-        """Send every joined seat its update (after writing the table file, when ``write``)."""
+    def _updates(self, events: Sequence[Event]) -> list[Delivery]:
+        """Every joined seat's update after ``events``."""
         seats = self.seating.statuses(self.session.names)
-        deliveries: list[Delivery] = [
+        return [
             (joined, Update, self._update(joined.seat, events, seats))
             for joined in self.seating.attendees()
         ]
-        snapshot = self._snapshot() if write and self.file is not None else None
-        self.publisher.emit(snapshot, deliveries)
 
     def _snapshot(self) -> TableFile:
         return TableFile(
@@ -524,5 +539,6 @@ class Table:
             tokens=self.seating.tokens,
             kinds=self.kinds,
             away_timeout=self.away_timeout,
+            changes=self.publisher.changes,
             game=SavedGame(session=self._info, record=self._record),
         )

@@ -1,6 +1,7 @@
 """Canasta's files: autosave and resume, settings, statistics, and the records archive.
 
-Pydantic validates everything read from disk; every write is atomic. A file that cannot be
+Pydantic validates everything read from disk; every write is atomic (a shared table's
+journal, :mod:`canasta.persist.journal`, is appended a whole line at a time). A file that cannot be
 used is reported in one sentence (:class:`LoadError`) and moved aside, never a crash::
 
     from canasta.persist import Paths, load_game, load_settings

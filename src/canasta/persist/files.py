@@ -32,6 +32,7 @@ __all__ = [
     "first_problem",
     "read_document",
     "refuse",
+    "sync_directory",
     "validate_document",
     "write_text_atomic",
 ]
@@ -229,7 +230,7 @@ def validate_document(
         ) from None
 
 
-def _sync_directory(directory: Path) -> None:
+def sync_directory(directory: Path) -> None:
     """Flush the directory entry of a replaced file (POSIX; elsewhere a no-op)."""
     if os.name != "posix":
         return
@@ -259,7 +260,7 @@ def write_text_atomic(path: Path, text: str, *, what: str) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
             raise
-        _sync_directory(path.parent)
+        sync_directory(path.parent)
     except OSError as error:
         raise WriteError(
             f"The {what} could not be written to {path} ({clip(error.strerror or str(error))}).",

@@ -3,8 +3,14 @@
 The game is stored as the autosave stores it (:class:`~canasta.persist.SavedGame`: the
 record, the names); the table adds its id, each human seat's secret token, every seat's
 kind (an outside bot's ``cmd:`` command, which the saved game keeps only as its fallback
-level) and the away timeout. The host writes it after every action, so a server killed
-with ``kill -9`` starts again from the last action any client saw.
+level) and the away timeout.
+
+The host writes the file whole, atomically and with ``fsync`` (:func:`save_table`), when
+the table opens, when a round is dealt or a game starts, and when the journal beside it has
+grown long; every other change of the game is one line appended to that journal
+(:mod:`canasta.persist.journal`) before any client hears of it. :func:`load_table` reads
+both. So a server killed with ``kill -9`` starts again from the last action any client
+saw; a power cut or a crash of the operating system loses at most about the last second.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from pydantic import Field, model_validator
 from canasta.engine import CanastaError
 from canasta.engine.record import replay
 from canasta.persist.files import clip, read_document, refuse, validate_document, write_text_atomic
+from canasta.persist.journal import replay_journal
 from canasta.persist.models import FileModel
 from canasta.persist.saves import SavedGame
 
@@ -43,6 +50,9 @@ class TableFile(FileModel):
     kinds: tuple[SeatKind, ...]
     #: Seconds a human seat may be away before a bot plays it (``null``: the table waits).
     away_timeout: float | None = Field(ge=0)
+    #: The number of the last change of the game the file holds: the journal's lines up
+    #: to it are in the file already (0 in a file written before there was a journal).
+    changes: int = Field(default=0, ge=0)
     game: SavedGame
 
     @model_validator(mode="after")
@@ -56,12 +66,13 @@ class TableFile(FileModel):
         return self
 
     def to_json(self) -> str:
-        """The table as compact JSON (it is written after every action)."""
+        """The table as compact JSON."""
         return self.model_dump_json() + "\n"
 
 
 def save_table(path: Path, table: TableFile) -> None:
-    """Write the table file atomically.
+    """Write the table file whole, atomically and durably; then the journal's lines it
+    holds may go (:meth:`~canasta.persist.journal.Journal.keep_after`).
 
     Raises:
         WriteError: the file could not be written.
@@ -70,8 +81,9 @@ def save_table(path: Path, table: TableFile) -> None:
 
 
 def load_table(path: Path) -> TableFile | None:
-    """The table stored in ``path``, its game replayed to check it; ``None`` when there is
-    no such file. The file is never moved aside: the host named it.
+    """The table stored in ``path`` and its journal's changes, its game replayed to check
+    it; ``None`` when there is no such file. The file is never moved aside: the host named
+    it.
 
     Raises:
         LoadError: one sentence naming what is wrong with the file.
@@ -82,6 +94,11 @@ def load_table(path: Path) -> TableFile | None:
     if data is None:
         return None
     table = validate_document(TableFile, data, path, what=WHAT, move_aside=False)
+    actions, changes = replay_journal(path, table.game.record.actions, table.changes)
+    if changes != table.changes:
+        record = table.game.record.model_copy(update={"actions": actions})
+        game = table.game.model_copy(update={"record": record})
+        table = table.model_copy(update={"changes": changes, "game": game})
     try:
         replay(table.game.record)
     except CanastaError as error:
