@@ -8,7 +8,7 @@ protocol (:mod:`canasta.protocol.messages`), so a seat is never sent a card it m
 
 The table knows nothing of sockets: a connection is an :class:`Outbox` (queue a frame,
 close) that the server (:mod:`.server`) or a test provides. Bots decide in a worker thread
-(``asyncio.to_thread``), so the event loop never waits for them. A human seat that is away
+(:mod:`.table_bots`), so the event loop never waits for them. A human seat that is away
 is waited for; after the table's away timeout a bot (:data:`~canasta.choices.FALLBACK_LEVEL`)
 plays it until the person joins again. With a table file, every change of the game is in
 the file or its journal before anyone is told of it (:mod:`.outbox`), so what a client has
@@ -17,10 +17,6 @@ seen is on disk (in the kernel's page cache at least).
 
 from __future__ import annotations
 
-import asyncio
-import functools
-import logging
-import random
 import secrets
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,8 +24,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from canasta.bots import BOTS, Bot, make_bot
-from canasta.choices import FALLBACK_LEVEL
+from canasta.bots import BOTS
 from canasta.engine import (
     Action,
     CanastaError,
@@ -48,6 +43,7 @@ from canasta.engine.events import Event
 from canasta.engine.record import GameRecord, make_record
 from canasta.net.outbox import Attendee, Delivery, Outbox, Publisher
 from canasta.net.seating import Seating
+from canasta.net.table_bots import TableBots
 from canasta.net.wire import (
     TABLE_PROTOCOL,
     Act,
@@ -67,13 +63,11 @@ from canasta.persist import (
     TableFile,
     session_info,
 )
-from canasta.protocol import close_bots, seat_bot, seat_kind, tell
+from canasta.protocol import seat_kind
 from canasta.protocol.messages import Question, event_message, view_message
 from canasta.session import HUMAN, Session
 
 __all__ = ["Table"]
-
-logger = logging.getLogger(__name__)
 
 #: Bytes of randomness in a seat's token (``secrets.token_urlsafe``).
 TOKEN_BYTES = 16
@@ -91,7 +85,8 @@ class Table:
         away_timeout: seconds an away human seat is waited for before a bot plays it
             (``None``: waited for until the person is back).
         file: where the table is written, its journal beside it (``None``: nowhere).
-        bot_pause: seconds a bot waits before each of its actions, so people can follow.
+        bots: the bot seats' bots and the stand-ins for people away (:mod:`.table_bots`),
+            each waiting ``bot_pause`` seconds before its action, so people can follow.
         publisher: sends the table's messages, each once the file or its journal holds
             its change (its ``writes``, ``write_seconds`` and ``lines`` say what the
             writing cost).
@@ -115,21 +110,16 @@ class Table:
         self.session = session
         self.kinds: tuple[str, ...] = session.seats
         self.away_timeout = away_timeout
-        self.bot_pause = bot_pause
         self._base_url = base_url
         self._record = record
         self._info = info
         self.seating = Seating(
             self.kinds, tokens, away_timeout=away_timeout, taken_over=self._taken_over
         )
-        self._bots = self._seated_bots()
-        self._stand_ins: dict[int, Bot] = {}
+        self.bots = TableBots(self.kinds, pause=bot_pause)
         self._ready: set[int] = set()
         self.publisher = Publisher(file, self._current, self._snapshot, changes)
-        self._bot_task: asyncio.Task[None] | None = None
         self._closed = False
-        #: Outside bots of finished games being ended (in a worker thread).
-        self._retiring: set[asyncio.Future[list[str]]] = set()
 
     # ------------------------------------------------------------ making a table
 
@@ -344,11 +334,8 @@ class Table:
         outside bots ended and every connection closed."""
         self._closed = True
         self.seating.close()
-        if self._bot_task is not None:
-            self._bot_task.cancel()
         await self.publisher.close()
-        self._retire(reason="the table closed")
-        await asyncio.gather(*self._retiring)
+        await self.bots.close()
         for attendee in self.seating.attendees():
             attendee.outbox.close("The table closed.")
 
@@ -432,26 +419,14 @@ class Table:
         self.session = Session(step.state, seats=self.kinds, names=self.session.names)
         self._record = make_record(step.state, [])
         self._info = session_info(self.kinds, names=self.session.names, pace="normal")
-        self._retire(reason="a new game starts")
-        self._bots = self._seated_bots()
-        tell(self._bots.values(), step.events)
+        self.bots.new_game(step.events)
         self.publisher.rewritten(self._updates(step.events))
         self._kick()
-
-    def _retire(self, *, reason: str) -> None:
-        """End the outside bots' programs in a worker thread (each may take a second to
-        exit), so the loop goes on meanwhile."""
-        bots = list(self._bots.values())
-        ending = asyncio.get_running_loop().run_in_executor(
-            None, functools.partial(close_bots, bots, reason=reason)
-        )
-        self._retiring.add(ending)
-        ending.add_done_callback(self._retiring.discard)
 
     def _applied(self, action: Action, events: Sequence[Event]) -> None:
         before = self._record
         self._record = before.extended(action, self.session.state)
-        tell(self._bots.values(), events)
+        self.bots.tell(events)
         if len(self._record.decks) != len(before.decks):
             # A deal: its deck goes into the record, which only a whole write can hold.
             self.publisher.rewritten(self._updates(events))
@@ -462,39 +437,17 @@ class Table:
 
     # ------------------------------------------------------------ bots
 
-    def _seated_bots(self) -> dict[int, Bot]:
-        return {
-            number: seat_bot(kind, seat=number, local=make_bot)
-            for number, kind in enumerate(self.kinds)
-            if kind != HUMAN
-        }
-
     def _kick(self) -> None:
         """Start the bot's move when a bot must act and none is deciding."""
-        if self._closed or self._bot_task is not None:
+        if self._closed or self.bots.deciding:
             return
         state = self.session.state
         mover = state.to_move
         if mover is not None and self.seating.bot_plays(mover):
-            self._bot_task = asyncio.create_task(self._bot_move(mover, state))
+            seed = f"{self.session.initial.seed}:{len(self.session.actions)}"
+            self.bots.play(mover, state, seed=seed, then=self._bot_chose)
 
-    async def _bot_move(self, number: int, state: GameState) -> None:
-        bot = self._bots.get(number)
-        if bot is None:
-            bot = self._stand_ins.setdefault(number, make_bot(FALLBACK_LEVEL))
-        actions = legal_actions(state)
-        rng = random.Random(f"{self.session.initial.seed}:{len(self.session.actions)}")
-        try:
-            if self.bot_pause:
-                await asyncio.sleep(self.bot_pause)
-            decision = await asyncio.to_thread(bot.decide, view(state, number), actions, rng)
-            action = decision.action
-        except Exception:
-            # A bot's bug must not stop the table: the seat plays its first legal action.
-            logger.exception("The bot at seat %d failed; it plays %s instead.", number, actions[0])
-            action = actions[0]
-        finally:
-            self._bot_task = None
+    def _bot_chose(self, number: int, state: GameState, action: Action) -> None:
         if self.session.state is state and self.seating.bot_plays(number) and not self._closed:
             self._applied(action, self.session.apply(action, seat=number))
         else:
