@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import ipaddress
 import logging
 import socket
@@ -188,6 +189,11 @@ class TableServer:
 
     async def start(self) -> None:
         """Listen (``async with`` does it)."""
+        if not gc.get_freeze_count():
+            # Once a process: what the imports made lives as long as the server, so the
+            # garbage collector need not scan it again at every full collection (which
+            # would stall every table's updates meanwhile).
+            gc.freeze()
         self._server = await serve(
             self._handle,
             self.host,
