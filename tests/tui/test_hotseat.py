@@ -41,6 +41,8 @@ from .helpers import (
     BOT_SEED,
     box_text,
     click_cards,
+    drawn,
+    press,
     screen_text,
     select_cards,
     settle,
@@ -106,7 +108,7 @@ def log_draws(app: CanastaApp) -> list[str]:
 async def assert_private(pilot: Pilot[int], app: CanastaApp) -> None:
     """On screen now: a curtain shows no card; the table shows only the hand of the human
     who must act (none while a bot plays), and the log names only that human's draws."""
-    await pilot.pause()
+    await drawn(pilot)
     text = screen_text(app)
     if isinstance(app.screen, CurtainScreen):
         assert not CARD.search(text), text
@@ -135,7 +137,7 @@ async def play_round(
     asked: set[int] = set()
     seen: Counter[str] = Counter()
     while True:
-        await pilot.pause()
+        await drawn(pilot)
         mover = app.session.state.to_move
         if gate is not None and mover is not None and not app.session.is_human(mover):
             await assert_private(pilot, app)
@@ -151,11 +153,11 @@ async def play_round(
             return seen
         if isinstance(screen, CurtainScreen):
             seen["curtain: " + screen.title_text] += 1
-            await pilot.press("enter")
+            await press(pilot, "enter")
             continue
         if isinstance(screen, MessageScreen):
             seen["answered by a bot"] += 1
-            await pilot.press("enter")
+            await press(pilot, "enter")
             continue
         assert screen is app.table_screen, screen
         state = app.session.state
@@ -163,7 +165,7 @@ async def play_round(
         if state.phase is Phase.ANSWER:
             # A human partner answers at the table, seeing their own hand.
             seen["answered by " + state.rules.seat_name(state.to_move)] += 1
-            await pilot.press("y")
+            await press(pilot, "y")
             continue
         action = south_choice(state, asked)
         before = len(app.session.actions)
@@ -171,7 +173,7 @@ async def play_round(
         if isinstance(action, Discard):
             cards = (action.card,)
         select_cards(app, cards)
-        await pilot.press(KEYS[type(action)])
+        await press(pilot, KEYS[type(action)])
         assert app.session.actions[before] == action
         seen[type(action).__name__] += 1
         if isinstance(action, Discard) and app.session.state.phase is Phase.DRAW:

@@ -10,7 +10,7 @@ from canasta.engine import Discard, Phase, preset
 from canasta.tui.app import CanastaApp
 from canasta.tui.screens import ScoreSheetScreen
 
-from .helpers import make_test_app, screen_text, select_cards, settle, south_choice
+from .helpers import make_test_app, press, screen_text, select_cards, settle, south_choice
 from .test_tables import KEYS, play_south
 
 
@@ -20,7 +20,7 @@ async def _play_plainly(pilot: Pilot[int], app: CanastaApp) -> None:
         action = south_choice(app.session.state, set())
         cards = getattr(action, "cards", ())
         select_cards(app, (action.card,) if isinstance(action, Discard) else cards)
-        await pilot.press(KEYS[type(action)])
+        await press(pilot, KEYS[type(action)])
         await settle(pilot)
 
 

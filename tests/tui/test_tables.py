@@ -41,6 +41,7 @@ from .helpers import (
     BOT_SEED,
     box_text,
     make_test_app,
+    press,
     screen_text,
     select_cards,
     settle,
@@ -99,18 +100,18 @@ async def play_south(pilot: Pilot[int], app: CanastaApp) -> set[str]:
             return done
         if isinstance(screen, MessageScreen):
             done.add("a partner answered")
-            await pilot.press("enter")
+            await press(pilot, "enter")
             continue
         if isinstance(screen, ConfirmScreen):
             done.add("South answered")
-            await pilot.press("y")
+            await press(pilot, "y")
             continue
         assert_table_shown(app)
         action = south_choice(app.session.state, asked)
         before = len(app.session.actions)
         cards = getattr(action, "cards", ())
         select_cards(app, (action.card,) if isinstance(action, Discard) else cards)
-        await pilot.press(KEYS[type(action)])
+        await press(pilot, KEYS[type(action)])
         assert app.session.actions[before] == action
         done.add(type(action).__name__)
 
