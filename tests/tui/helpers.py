@@ -88,14 +88,15 @@ async def drawn(pilot: Pilot[int]) -> None:
     raise AssertionError(f"the app was still busy after {_ROUNDS} rounds")
 
 
-async def press(pilot: Pilot[int], *keys: str) -> None:
+async def press(pilot: Pilot[int], *keys: str, bots: bool = True) -> None:
     """Press ``keys`` (key names, as in bindings) one after the other as the terminal sends
-    them, each once the app has ``drawn`` the last (``Pilot.press`` instead waits until the
-    process looks idle, 40 ms a key at least); a bot may still be thinking after."""
+    them, each once the app has settled after the last (``bots=False``: once it has only
+    ``drawn``, a bot may be held thinking). ``Pilot.press`` instead waits until the process
+    looks idle, 40 ms a key at least."""
     app = pilot.app
     for key in keys:
         app.post_message(events.Key(key, key_to_character(key)))
-        await drawn(pilot)
+        await (settle(pilot) if bots else drawn(pilot))
 
 
 #: Rounds of waiting before ``settle`` or ``drawn`` gives up (each round lets the app handle

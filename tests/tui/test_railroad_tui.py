@@ -37,6 +37,6 @@ async def test_s13_a_railroad_round_by_keys(players: int) -> None:
             await _play_plainly(pilot, app)
         assert app.session.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
         assert "Cards left in the kitty" in screen_text(app)
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot)
         assert app.session.state.round_no == 2
