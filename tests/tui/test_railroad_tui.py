@@ -24,7 +24,7 @@ async def _play_plainly(pilot: Pilot[int], app: CanastaApp) -> None:
         await settle(pilot)
 
 
-@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("players", [3, pytest.param(5, marks=pytest.mark.slow)])
 async def test_s13_a_railroad_round_by_keys(players: int) -> None:
     rules = preset("railroad", players)
     app = make_test_app(rules=rules, seed=7)

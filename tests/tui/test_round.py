@@ -3,6 +3,7 @@ lay off, undo, discard, ask partner both ways, and the round-end score sheet."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import DataTable
 
 from canasta.engine import (
@@ -27,6 +28,7 @@ ROUND_SEED = 1238
 KEYS = {DrawStock: "d", TakePile: "t", Meld: "m", LayOff: "l", Discard: "x", AskPartner: "a"}
 
 
+@pytest.mark.slow
 async def test_a_whole_round_by_keys_and_clicks() -> None:
     app = make_test_app(seed=ROUND_SEED)
     asked: set[int] = set()
