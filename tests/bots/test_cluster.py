@@ -24,6 +24,7 @@ def _table(path: Path) -> dict[str, Any]:
     return {key: value for key, value in data.items() if key not in TIMINGS}
 
 
+@pytest.mark.slow
 def test_a_cluster_of_two_worker_processes_plays_the_same_table_as_two_jobs(
     tmp_path: Path,
 ) -> None:

@@ -71,6 +71,7 @@ def _play(rules: RuleSet, seed: int) -> int:
     return told
 
 
+@pytest.mark.slow
 @given(system=st.sampled_from(SYSTEMS), seed=st.integers(0, 2**16))
 def test_views_and_events_survive_the_wire(system: RuleSet, seed: int) -> None:
     assert _play(system, seed) > 0

@@ -38,6 +38,7 @@ def test_a_short_soak_finds_no_break(mode: str, hands: int) -> None:
     assert tally.breaks == dict.fromkeys(CHECKS, 0), tally.shown
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("system", "players"),
     [(system, players) for system, counts in PLAYER_COUNTS.items() for players in counts],

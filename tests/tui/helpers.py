@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import contextlib
 
+from textual import events
 from textual.geometry import Region
+from textual.keys import key_to_character
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 
@@ -53,14 +55,53 @@ def make_test_app(
 
 
 async def settle(pilot: Pilot[int]) -> None:
-    """Wait until no bot is thinking (bots chain one worker per move)."""
+    """Wait until the app has nothing left to do: every worker finished (bots chain one
+    worker per move) and the screen ``drawn``."""
     app = pilot.app
-    quiet = 0
-    while quiet < 2:
+    for _ in range(_ROUNDS):
         with contextlib.suppress(WorkerCancelled):
             await app.workers.wait_for_complete()
-        await pilot.pause()
-        quiet = quiet + 1 if not any(w.is_running for w in app.workers) else 0
+        await drawn(pilot)
+        if all(worker.is_finished for worker in app.workers):
+            return
+    raise AssertionError(f"a worker was still running after {_ROUNDS} rounds")
+
+
+async def drawn(pilot: Pilot[int]) -> None:
+    """Wait until no message waits in the app, its screen or any widget on it (a screen
+    just pushed is composed and mounted), and the screen shows the latest change; a worker
+    may still run (a bot held thinking)."""
+    app = pilot.app
+    for _ in range(_ROUNDS):
+        if app.return_code is not None:
+            return  # the app is closing: nothing more will be handled or drawn
+        await pilot.pause(0)  # handles what is queued, then draws the screen
+        screen = app.screen
+        pumps = (app, *screen.walk_children(with_self=True))
+        if not any(pump.message_queue_size for pump in pumps) and not (
+            screen._layout_required
+            or screen._repaint_required
+            or screen._recompose_required
+            or screen._dirty_widgets
+        ):
+            return
+    raise AssertionError(f"the app was still busy after {_ROUNDS} rounds")
+
+
+async def press(pilot: Pilot[int], *keys: str, bots: bool = True) -> None:
+    """Press ``keys`` (key names, as in bindings) one after the other as the terminal sends
+    them, each once the app has settled after the last (``bots=False``: once it has only
+    ``drawn``, a bot may be held thinking). ``Pilot.press`` instead waits until the process
+    looks idle, 40 ms a key at least."""
+    app = pilot.app
+    for key in keys:
+        app.post_message(events.Key(key, key_to_character(key)))
+        await (settle(pilot) if bots else drawn(pilot))
+
+
+#: Rounds of waiting before ``settle`` or ``drawn`` gives up (each round lets the app handle
+#: everything queued; a bot's move takes one or two).
+_ROUNDS = 10_000
 
 
 def screen_text(app: CanastaApp) -> str:

@@ -26,7 +26,7 @@ from canasta.engine.documents import rules_dict
 from canasta.engine.record import Position
 from canasta.tui.cards import CardStyle
 
-from .helpers import make_test_app, settle
+from .helpers import make_test_app, press, settle
 
 #: A card as the engine writes it (``h1``, ``jk``) or in letters (``AH``, ``JK`` aside).
 _NOTATION = re.compile(r"\b(?:[cdhs]\d{1,2}|jk|(?:[2-9]|10|[JQKA])[CDHS])\b")
@@ -43,7 +43,7 @@ async def test_railroad_hint_names_its_meld_once_in_card_labels() -> None:
     app = make_test_app(state=state)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
-        await pilot.press("h")
+        await press(pilot, "h")
         await settle(pilot)
         hints = [note.message for note in app._notifications if note.title == "Hint"]
         assert hints == [

@@ -41,6 +41,8 @@ from .helpers import (
     BOT_SEED,
     box_text,
     click_cards,
+    drawn,
+    press,
     screen_text,
     select_cards,
     settle,
@@ -106,7 +108,7 @@ def log_draws(app: CanastaApp) -> list[str]:
 async def assert_private(pilot: Pilot[int], app: CanastaApp) -> None:
     """On screen now: a curtain shows no card; the table shows only the hand of the human
     who must act (none while a bot plays), and the log names only that human's draws."""
-    await pilot.pause()
+    await drawn(pilot)
     text = screen_text(app)
     if isinstance(app.screen, CurtainScreen):
         assert not CARD.search(text), text
@@ -135,7 +137,7 @@ async def play_round(
     asked: set[int] = set()
     seen: Counter[str] = Counter()
     while True:
-        await pilot.pause()
+        await drawn(pilot)
         mover = app.session.state.to_move
         if gate is not None and mover is not None and not app.session.is_human(mover):
             await assert_private(pilot, app)
@@ -151,11 +153,11 @@ async def play_round(
             return seen
         if isinstance(screen, CurtainScreen):
             seen["curtain: " + screen.title_text] += 1
-            await pilot.press("enter")
+            await press(pilot, "enter", bots=False)
             continue
         if isinstance(screen, MessageScreen):
             seen["answered by a bot"] += 1
-            await pilot.press("enter")
+            await press(pilot, "enter", bots=False)
             continue
         assert screen is app.table_screen, screen
         state = app.session.state
@@ -163,7 +165,7 @@ async def play_round(
         if state.phase is Phase.ANSWER:
             # A human partner answers at the table, seeing their own hand.
             seen["answered by " + state.rules.seat_name(state.to_move)] += 1
-            await pilot.press("y")
+            await press(pilot, "y", bots=False)
             continue
         action = south_choice(state, asked)
         before = len(app.session.actions)
@@ -171,7 +173,7 @@ async def play_round(
         if isinstance(action, Discard):
             cards = (action.card,)
         select_cards(app, cards)
-        await pilot.press(KEYS[type(action)])
+        await press(pilot, KEYS[type(action)], bots=False)
         assert app.session.actions[before] == action
         seen[type(action).__name__] += 1
         if isinstance(action, Discard) and app.session.state.phase is Phase.DRAW:
@@ -192,7 +194,7 @@ async def test_four_humans_play_a_round_and_nobody_sees_another_hand() -> None:
         assert any(key.startswith("answered by") for key in seen), seen
         assert any(key.endswith("asks whether they may go out.") for key in seen), seen
         # Everybody sees the sheet; the next deal waits behind a curtain.
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot)
         assert app.session.state.round_no == 2
         assert isinstance(app.screen, CurtainScreen)
@@ -219,31 +221,31 @@ async def ask_north(pilot: Pilot[int], app: CanastaApp, key: str) -> None:
     await settle(pilot)
     assert isinstance(app.screen, CurtainScreen)
     assert app.screen.title_text == "Pass to South."
-    await pilot.press("enter")
-    await pilot.pause()
+    await press(pilot, "enter")
+    await settle(pilot)
     assert shown_hand(app) == labels(app, 0)
-    await pilot.press("a")
+    await press(pilot, "a")
     assert isinstance(app.screen, CurtainScreen)
     text = screen_text(app)
     assert "North: South asks whether they may go out." in text
     assert "Press Enter when only North is looking." in text
     assert not CARD.search(text)
-    await pilot.press("enter")
-    await pilot.pause()
+    await press(pilot, "enter")
+    await settle(pilot)
     assert app.screen is app.table_screen
     text = screen_text(app)
     assert "South asks whether they may go out. y: yes, South must go out" in text
     assert "y Yes" in text and "n No" in text
     assert shown_hand(app) == labels(app, 2) == Counter(["6♣", "6♦", "7♥"])
-    await pilot.press(key)
+    await press(pilot, key)
     assert isinstance(app.screen, CurtainScreen)
     text = screen_text(app)
     assert "Pass back to South." in text
     answer = "Yes: South must go out" if key == "y" else "No: South may not go out"
     assert f"North answered {answer} this turn." in text
     assert not CARD.search(text)
-    await pilot.press("enter")
-    await pilot.pause()
+    await press(pilot, "enter")
+    await settle(pilot)
     assert app.screen is app.table_screen
     assert shown_hand(app) == labels(app, 0)
 
@@ -274,10 +276,10 @@ async def test_a_human_partners_no_binds() -> None:
         assert "partner said no" in sentence.lower()
         await click_cards(pilot, going_out.cards)
         assert sentence in " ".join(screen_text(app).split())  # the status line says why
-        await pilot.press("m")  # no meld is legal: the key does nothing
+        await press(pilot, "m")  # no meld is legal: the key does nothing
         assert app.session.state is state
         assert not app.submit(going_out)
-        await pilot.pause()
+        await settle(pilot)
         assert refused(app) == [sentence]
         assert app.session.state is state
 
@@ -292,16 +294,16 @@ async def test_a_human_partners_yes_binds() -> None:
         sentence = refusal(state, staying_in)
         assert "must go out" in sentence
         await click_cards(pilot, parse_cards("c9"))
-        await pilot.press("x")  # no discard is legal before the melds: nothing happens
+        await press(pilot, "x")  # no discard is legal before the melds: nothing happens
         assert app.session.state is state
         assert not app.submit(staying_in)
-        await pilot.pause()
+        await settle(pilot)
         assert refused(app) == [sentence]
         assert app.session.state is state
         await click_cards(pilot, parse_cards("c9 h5 d5 s5"))  # unselect c9, select the meld
-        await pilot.press("m")
+        await press(pilot, "m")
         await click_cards(pilot, parse_cards("c9"))
-        await pilot.press("x")
+        await press(pilot, "x")
         await settle(pilot)
         assert app.session.state.phase is Phase.ROUND_OVER
         assert isinstance(app.screen, ScoreSheetScreen)
@@ -312,16 +314,16 @@ async def test_the_seating_screen_seats_a_preset_and_names() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, SeatingScreen)
-        await pilot.press("1")
+        await press(pilot, "1")
         await pilot.click("#name1")
-        await pilot.press(*"Anna", "tab")
+        await press(pilot, *"Anna", "tab")
         await pilot.click("#start")
-        await pilot.pause()
+        await settle(pilot)
         assert app.session.seats == (HUMAN, HUMAN, HUMAN, HUMAN)
         assert app.session.names == ("South", "Anna", "North", "East")
         assert isinstance(app.screen, CurtainScreen)
         assert app.screen.title_text == "Pass to South."
-        await pilot.press("enter", "d", "x")
+        await press(pilot, "enter", "d", "x")
         await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
         assert app.screen.title_text == "Pass to Anna (West)."
@@ -333,11 +335,11 @@ async def test_new_game_from_the_table_reaches_the_seating_screen() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert app.screen is app.table_screen  # One human: no curtain.
-        await pilot.press("g")
+        await press(pilot, "g")
         assert isinstance(app.screen, SeatingScreen)
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert app.screen is app.table_screen and app.session.state.seed == ROUND_SEED
-        await pilot.press("g", "2")
+        await press(pilot, "g", "2")
         await pilot.click("#start")
         await settle(pilot)
         assert app.session.state.seed == ROUND_SEED + 1
@@ -353,7 +355,7 @@ async def test_ascii_mode_seating_and_curtain_draw_only_ascii() -> None:
         await settle(pilot)
         assert isinstance(app.screen, SeatingScreen)
         assert screen_text(app).isascii()
-        await pilot.press("1", "enter")
+        await press(pilot, "1", "enter")
         await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
         text = screen_text(app)

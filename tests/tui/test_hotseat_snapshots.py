@@ -14,7 +14,7 @@ from canasta.tui.app import make_app
 from canasta.tui.hotseat import Seating
 from canasta.tui.options import Options
 
-from .helpers import BOT_SEED, settle
+from .helpers import BOT_SEED, press, settle
 from .test_table import going_out_position
 
 FOUR_HUMANS = Seating(kinds=(HUMAN, HUMAN, HUMAN, HUMAN), names=("Ann", "Kim", "Bob", "Lee"))
@@ -22,17 +22,17 @@ FOUR_HUMANS = Seating(kinds=(HUMAN, HUMAN, HUMAN, HUMAN), names=("Ann", "Kim", "
 
 async def _preset(pilot: Pilot[Any]) -> None:
     await settle(pilot)
-    await pilot.press("3")
+    await press(pilot, "3")
 
 
 async def _asked(pilot: Pilot[Any]) -> None:
     await settle(pilot)
-    await pilot.press("enter", "a")
+    await press(pilot, "enter", "a")
 
 
 async def _answering(pilot: Pilot[Any]) -> None:
     await _asked(pilot)
-    await pilot.press("enter")
+    await press(pilot, "enter")
     await settle(pilot)
 
 

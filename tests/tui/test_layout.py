@@ -19,7 +19,7 @@ from canasta.tui.screens import ScoreSheetScreen
 from canasta.tui.team_panel import TeamPanel
 from canasta.tui.widgets import HandView
 
-from .helpers import box_text, make_test_app, screen_text, settle
+from .helpers import box_text, make_test_app, press, screen_text, settle
 
 
 def _score(melds: int, hands: int, *, natural: int = 0, mixed: int = 0, out: int = 0) -> ScoreModel:
@@ -153,8 +153,8 @@ async def test_the_score_sheet_at_80x24_shows_both_columns_in_whole_points() -> 
     app = make_test_app(state=LATE.to_state())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
+        await settle(pilot)
         assert isinstance(app.screen, ScoreSheetScreen)
         text = screen_text(app)
         assert re.search(r"North-South\s+East-West", text), text
@@ -162,7 +162,7 @@ async def test_the_score_sheet_at_80x24_shows_both_columns_in_whole_points() -> 
         assert re.search(r"Round total\s+\+790\s+\+3265", text), text
         assert "Running totals" not in text  # no room for the chart beside the columns
         await pilot.resize_terminal(120, 40)
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert "Running totals" in text
         assert re.search(r"Running total\s+3100\s+4890", text), text
@@ -241,8 +241,8 @@ async def test_a_hand_of_50_cards_leaves_the_log_lines_at_80x24_and_larger() -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         app.write_log([f"Line {n} of the log." for n in range(1, 9)])
-        await pilot.press("space")
-        await pilot.pause()
+        await press(pilot, "space")
+        await settle(pilot)
         assert len(LABEL.findall(box_text(app, "HandView"))) == 50  # every card
         assert app.table_screen.query_one(RichLog).outer_size.height >= 3
         text = screen_text(app)
@@ -250,7 +250,7 @@ async def test_a_hand_of_50_cards_leaves_the_log_lines_at_80x24_and_larger() -> 
         assert "1 selected" in text  # no marks line: the card is in reverse video
         for size in ((100, 30), (120, 40)):
             await pilot.resize_terminal(*size)
-            await pilot.pause()
+            await settle(pilot)
             hand = box_text(app, "HandView")
             assert len(LABEL.findall(hand)) == 50 and "▲" in hand, hand
             assert "Line 8 of the log." in screen_text(app)
@@ -263,8 +263,8 @@ async def test_a_hand_too_big_for_its_room_scrolls_with_the_cursor_and_clicks_fo
         view = app.table_screen.query_one(HandView)
         assert "Your hand: 100 cards, rows 1-7 of 9" in screen_text(app)
         assert app.table_screen.query_one(RichLog).outer_size.height >= 3
-        await pilot.press("end")
-        await pilot.pause()
+        await press(pilot, "end")
+        await settle(pilot)
         assert "Your hand: 100 cards, rows 3-9 of 9" in screen_text(app)
         last = app.table_screen.cards[-1]
         bottom = box_text(app, "HandView").splitlines()[-1]

@@ -15,7 +15,7 @@ from canasta.tui.lesson_screens import LessonDoneScreen, LessonListScreen, StepS
 from canasta.tui.lessons import LessonApp
 from canasta.tui.options import Options
 
-from .helpers import screen_text, select_cards, settle
+from .helpers import press, screen_text, select_cards, settle
 
 
 @pytest.fixture
@@ -37,10 +37,10 @@ def refusals(app: LessonApp) -> list[tuple[str, str]]:
 async def open_lesson(pilot: Pilot[int], app: LessonApp, index: int) -> None:
     """Choose the lesson ``index`` of the list and read its first step."""
     assert isinstance(app.screen, LessonListScreen)
-    await pilot.press("home", *["down"] * index, "enter")
+    await press(pilot, "home", *["down"] * index, "enter")
     await settle(pilot)
     assert isinstance(app.screen, StepScreen)
-    await pilot.press("enter")
+    await press(pilot, "enter")
     await settle(pilot)
 
 
@@ -51,22 +51,22 @@ async def test_a_wrong_move_is_explained_and_the_right_one_advances(paths: Paths
         assert "Learn to play Canasta" in screen_text(app)
         await open_lesson(pilot, app, 1)  # drawing and discarding
         assert "Step 1 of 4: Press d to draw" in screen_text(app)
-        await pilot.press("d")
+        await press(pilot, "d")
         await settle(pilot)
         assert isinstance(app.screen, StepScreen)  # step 2's explanation
-        await pilot.press("enter")
-        await pilot.press("right", "x")  # the five of diamonds, not the four of clubs
+        await press(pilot, "enter")
+        await press(pilot, "right", "x")  # the five of diamonds, not the four of clubs
         await settle(pilot)
         assert refusals(app)[-1][0] == "Not this step"
         assert "Discard the four of clubs" in refusals(app)[-1][1]
         assert app.session.actions == [parse_action("draw")]
-        await pilot.press("home", "x")
+        await press(pilot, "home", "x")
         await settle(pilot)
         # The other three seats played their scripted turns; step 3 is explained.
         assert len(app.session.actions) == 8
         assert app.tutor.place.step == 2
         assert isinstance(app.screen, StepScreen)
-        await pilot.press("enter", "h")  # h: the step's explanation again
+        await press(pilot, "enter", "h")  # h: the step's explanation again
         assert isinstance(app.screen, StepScreen)
 
 
@@ -75,16 +75,16 @@ async def test_an_illegal_move_gets_the_engines_reason_and_section(paths: Paths)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
         await open_lesson(pilot, app, 2)  # melds and wild cards
-        await pilot.press("d")
+        await press(pilot, "d")
         await settle(pilot)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         select_cards(app, tuple(parse_cards("c8 d8 h8")))
-        await pilot.press("m")
+        await press(pilot, "m")
         await settle(pilot)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         select_cards(app, tuple(parse_cards("jk h2 c6 s6")))
         state = app.session.state
-        await pilot.press("m")
+        await press(pilot, "m")
         await settle(pilot)
         title, sentence = refusals(app)[-1]
         assert title == "Not allowed"
@@ -97,16 +97,16 @@ async def test_a_lesson_left_resumes_at_its_step(paths: Paths) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await open_lesson(pilot, app, 1)
-        await pilot.press("d")
+        await press(pilot, "d")
         await settle(pilot)
-        await pilot.press("enter", "q")
+        await press(pilot, "enter", "q")
         await settle(pilot)
         assert isinstance(app.screen, LessonListScreen)
         assert "▸  2. Drawing and discarding (left at step 2 of 4)" in screen_text(app)
         await open_lesson(pilot, app, 0)  # another lesson meanwhile: both are kept
-        await pilot.press("q")
+        await press(pilot, "q")
         await settle(pilot)
-        await pilot.press("q")
+        await press(pilot, "q")
     progress = load_progress(paths).value
     assert progress.left == {"02-drawing": 1, "01-cards": 0}
 
@@ -114,10 +114,10 @@ async def test_a_lesson_left_resumes_at_its_step(paths: Paths) -> None:
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert "(left at step 2 of 4)" in screen_text(again)
-        await pilot.press("down", "enter")  # the cursor is on the lesson played last
+        await press(pilot, "down", "enter")  # the cursor is on the lesson played last
         await settle(pilot)
         assert "(step 2 of 4)" in screen_text(again)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert "Back at step 2" in screen_text(again)
         assert again.session.actions == [parse_action("draw")]
         assert len(again.session.state.hands[0]) == 12
@@ -128,15 +128,15 @@ async def test_a_finished_lesson_is_marked(paths: Paths) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await open_lesson(pilot, app, 0)  # the cards and their values: two steps
-        await pilot.press("d")
+        await press(pilot, "d")
         await settle(pilot)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         select_cards(app, tuple(parse_cards("s3")))
-        await pilot.press("x")
+        await press(pilot, "x")
         await settle(pilot)
         assert isinstance(app.screen, LessonDoneScreen)
         assert len(app.session.actions) == 2  # nobody plays on after the lesson's end
-        await pilot.press("l")
+        await press(pilot, "l")
         await settle(pilot)
         assert "✓  1. The cards and their values" in screen_text(app)
         assert f"1 of {len(lesson_names())} lessons finished" in screen_text(app)
@@ -148,11 +148,11 @@ async def test_a_railroad_lesson_refuses_a_locked_seven(paths: Paths) -> None:
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
         await open_lesson(pilot, app, lesson_names().index("12-railroad-sevens"))
-        await pilot.press("d")
+        await press(pilot, "d")
         await settle(pilot)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         select_cards(app, tuple(parse_cards("s7")))
-        await pilot.press("x")
+        await press(pilot, "x")
         await settle(pilot)
         title, sentence = refusals(app)[-1]
         assert title == "Not allowed" and sentence.endswith("(rules §13.8)")
@@ -164,9 +164,9 @@ async def test_ascii_mode_writes_the_lessons_suits_as_the_cards_show_them(paths:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await open_lesson(pilot, app, 1)
-        await pilot.press("d")
+        await press(pilot, "d")
         await settle(pilot)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert "move the cursor onto 4C" in screen_text(app)
         assert "♣" not in screen_text(app)
 

@@ -12,7 +12,7 @@ from canasta.engine.record import Position
 from canasta.tui.app import CanastaApp
 from canasta.tui.widgets import HandView, StatusLine
 
-from .helpers import make_test_app, select_cards, settle
+from .helpers import make_test_app, press, select_cards, settle
 
 OTHERS = {"West": "c5 d5 h6", "North": "c6 d6 h7", "East": "c7 d7 h9"}
 
@@ -33,7 +33,7 @@ async def test_a_new_hint_replaces_the_last_hint() -> None:
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
         for _ in range(3):
-            await pilot.press("h")
+            await press(pilot, "h")
             await settle(pilot)
         hints = [note for note in app._notifications if note.title == "Hint"]
         assert len(hints) == 1
@@ -49,12 +49,12 @@ async def test_a_refusal_and_a_hint_hide_neither_the_hand_nor_the_log(
     app = make_test_app(state=state.to_state())
     async with app.run_test(size=size, notifications=True) as pilot:
         await settle(pilot)
-        await pilot.press("h")
+        await press(pilot, "h")
         await settle(pilot)
         for key in ("m", "x") * 3:  # each refusal's notice replaces the last one
             select_cards(app, parse_cards("c4 d9"))
-            await pilot.press(key, "escape")
-        await pilot.pause()
+            await press(pilot, key, "escape")
+        await settle(pilot)
         refusals = [note for note in app._notifications if note.title != "Hint"]
         assert [note.message for note in refusals] == ["Select just one card to discard."]
         assert refusals[0].timeout < app.NOTIFICATION_TIMEOUT  # gone sooner than a note

@@ -15,7 +15,7 @@ from canasta.tui.hotseat import SeatingScreen
 from canasta.tui.options import Options
 from protocol.helpers import fake
 
-from .helpers import settle
+from .helpers import press, settle
 
 
 async def _play_a_turn(options: Options) -> tuple[int, list[str]]:
@@ -25,7 +25,7 @@ async def _play_a_turn(options: Options) -> tuple[int, list[str]]:
     async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await settle(pilot)
         app.submit(DrawStock())
-        await pilot.press("x")  # discards the card under the cursor
+        await press(pilot, "x")  # discards the card under the cursor
         await settle(pilot)
         state = app.session.state
         assert state.phase in (Phase.DRAW, Phase.PLAY) and state.turn == 0

@@ -32,7 +32,7 @@ from canasta.tui.player_panel import PlayerPanel, kitty_words
 from canasta.tui.screens import ScoreSheetScreen
 from canasta.tui.seats import short_name, shown_names
 
-from .helpers import box_text, click_cards, make_test_app, screen_text, settle, south_choice
+from .helpers import box_text, click_cards, make_test_app, press, screen_text, settle, south_choice
 from .test_railroad_table import needs
 
 KEYS = {DrawStock: "d", TakePile: "t", Meld: "m", LayOff: "l"}
@@ -81,7 +81,7 @@ async def discard_by_cursor(pilot: Pilot[int], app: CanastaApp, action: Discard)
     screen = app.table_screen
     target = screen.cards.index(action.card)
     steps = (target - screen.cursor) % len(screen.cards)
-    await pilot.press(*(["right"] * steps), "x")
+    await press(pilot, *(["right"] * steps), "x")
 
 
 async def play_south(pilot: Pilot[int], app: CanastaApp) -> set[str]:
@@ -98,7 +98,7 @@ async def play_south(pilot: Pilot[int], app: CanastaApp) -> set[str]:
             await discard_by_cursor(pilot, app, action)
         else:
             await click_cards(pilot, getattr(action, "cards", ()))
-            await pilot.press(KEYS[type(action)])
+            await press(pilot, KEYS[type(action)])
         assert app.session.actions[before] == action
         done.add(type(action).__name__)
 
@@ -117,7 +117,7 @@ async def test_railroad_round_at_each_layout(players: int, seed: int) -> None:
         # columns need it.
         for name in shown_names(app.session.names, app.viewer):
             assert re.search(rf"\b({name}|{short_name(name)})\b", sheet), name
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot)
         assert app.session.state.round_no == 2
         fresh = view(app.session.state, 0)

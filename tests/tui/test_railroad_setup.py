@@ -18,7 +18,7 @@ from canasta.tui.options import Options
 from canasta.tui.player_panel import PlayerPanel
 from canasta.tui.settings_screen import SettingsScreen
 
-from .helpers import BOT_SEED, screen_text, settle
+from .helpers import BOT_SEED, press, screen_text, settle
 from .test_hotseat import play_round
 from .test_railroad_rounds import late_in_the_stock
 
@@ -27,21 +27,21 @@ async def test_railroad_from_the_settings_with_two_to_six_players(tmp_path: Path
     app = make_app(Options(seed=3, pace="instant"), paths=Paths.under(tmp_path), bot_seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("p")
+        await press(pilot, "p")
         screen = app.screen
         assert isinstance(screen, SettingsScreen)
         screen.query_one("#rules", Select).value = "railroad"
-        await pilot.pause()
+        await settle(pilot)
         players = screen.query_one("#players", Select)
         assert [value for _, value in players._options if value != Select.BLANK] == [2, 3, 4, 5, 6]
         players.value = 5
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         assert app.options.rules == preset("railroad", 5)
-        await pilot.press("g")
+        await press(pilot, "g")
         assert isinstance(app.screen, SeatingScreen)
         assert "Rules: railroad, 5 players." in screen_text(app)
         assert screen_text(app).count("plays alone") == 5
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(pilot)
         assert app.session.state.rules == preset("railroad", 5)
         panels = list(app.table_screen.query(PlayerPanel).results(PlayerPanel))

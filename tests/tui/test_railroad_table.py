@@ -14,7 +14,7 @@ from canasta.engine.record import Position
 from canasta.tui.player_panel import PlayerPanel
 from canasta.tui.screens import MeldChooser
 
-from .helpers import box_text, click_cards, make_test_app, screen_text, settle
+from .helpers import box_text, click_cards, make_test_app, press, screen_text, settle
 
 RULES = preset("railroad", 3)
 KINGS = "13: h13 h13 d13 d13 c13 c13 s13"
@@ -60,24 +60,24 @@ async def test_railroad_wild_meld_and_lay_offs_by_clicks_and_keys() -> None:
         assert needs(south) == ("black", "wild", "sevens"), south
         assert [panel(app, seat).border_subtitle for seat in (1, 2)] == ["kitty taken"] * 2
         await click_cards(pilot, parse_cards("jk d2 s2"))
-        await pilot.press("m")
+        await press(pilot, "m")
         assert app.session.actions[-1] == Meld(parse_cards("jk d2 s2"))
         assert "wild x3" in box_text(app, "#player0")
         # One wild card: laid off on the 5s or on the wild cards' meld, as the player picks.
         await click_cards(pilot, parse_cards("jk"))
-        await pilot.press("l")
-        await pilot.pause()
+        await press(pilot, "l")
+        await settle(pilot)
         chooser = app.screen
         assert isinstance(chooser, MeldChooser)
         assert "Meld of wild cards" in screen_text(app) and "Meld of 5" in screen_text(app)
         assert chooser.ranks == [WILD_RANK, 5]  # table order: the wild cards' meld first
-        await pilot.press("home", "enter")
-        await pilot.pause()
+        await press(pilot, "home", "enter")
+        await settle(pilot)
         assert app.session.actions[-1] == LayOff(WILD_RANK, parse_cards("jk"))
         assert "wild x4" in box_text(app, "#player0")
         # A natural card goes to its rank's open meld at once.
         await click_cards(pilot, parse_cards("h5"))
-        await pilot.press("l")
+        await press(pilot, "l")
         assert app.session.actions[-1] == LayOff(5, parse_cards("h5"))
         assert "5 x4" in box_text(app, "#player0")
 
@@ -91,7 +91,7 @@ async def test_railroad_kitty_shown_to_its_owner_then_taken_with_the_discard() -
         text = box_text(app, "#player0")
         assert "Kitty" in text and "10♣" in text, text
         await click_cards(pilot, parse_cards("s4"))
-        await pilot.press("x")
+        await press(pilot, "x")
         await settle(pilot)
         assert app.session.state.kitty_taken[0]
         assert panel(app, 0).border_subtitle == "kitty taken"
@@ -111,8 +111,8 @@ async def test_railroad_sevens_lock_said_at_the_discard_and_refused() -> None:
         sentence = "Sevens may not be discarded until every player has a canasta of sevens."
         assert sentence in " ".join(screen_text(app).split())
         before = app.session.state
-        await pilot.press("x")
-        await pilot.pause()
+        await press(pilot, "x")
+        await settle(pilot)
         assert app.session.state is before
         assert [note.message for note in app._notifications] == [sentence]
         assert Discard(parse_card("s7")) not in app.legal
@@ -126,7 +126,7 @@ async def test_railroad_initial_meld_of_two_ranks_in_one_key() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await click_cards(pilot, parse_cards("c12 h12 h12 d13 s13 jk"))
-        await pilot.press("m")
+        await press(pilot, "m")
         assert app.session.actions[-2:] == [
             Meld(parse_cards("jk d13 s13")),
             Meld(parse_cards("c12 h12 h12")),

@@ -10,7 +10,7 @@ from canasta.engine import Discard, Phase, preset
 from canasta.tui.app import CanastaApp
 from canasta.tui.screens import ScoreSheetScreen
 
-from .helpers import make_test_app, screen_text, select_cards, settle, south_choice
+from .helpers import make_test_app, press, screen_text, select_cards, settle, south_choice
 from .test_tables import KEYS, play_south
 
 
@@ -20,11 +20,11 @@ async def _play_plainly(pilot: Pilot[int], app: CanastaApp) -> None:
         action = south_choice(app.session.state, set())
         cards = getattr(action, "cards", ())
         select_cards(app, (action.card,) if isinstance(action, Discard) else cards)
-        await pilot.press(KEYS[type(action)])
+        await press(pilot, KEYS[type(action)])
         await settle(pilot)
 
 
-@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("players", [3, pytest.param(5, marks=pytest.mark.slow)])
 async def test_s13_a_railroad_round_by_keys(players: int) -> None:
     rules = preset("railroad", players)
     app = make_test_app(rules=rules, seed=7)
@@ -37,6 +37,6 @@ async def test_s13_a_railroad_round_by_keys(players: int) -> None:
             await _play_plainly(pilot, app)
         assert app.session.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
         assert "Cards left in the kitty" in screen_text(app)
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot)
         assert app.session.state.round_no == 2

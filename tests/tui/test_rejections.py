@@ -26,7 +26,7 @@ from canasta.engine import (
 from canasta.engine.position import Position, TurnModel
 from canasta.tui.flow import meld_plan
 
-from .helpers import make_test_app, region_text, select_cards, settle
+from .helpers import make_test_app, press, region_text, select_cards, settle
 
 OTHERS = {"West": "c5 d5 h6", "North": "c6 d6 h7", "East": "c7 d7 h9"}
 KINGS = ["13: h13 d13 c13"]
@@ -177,13 +177,12 @@ async def test_every_refusal_is_notified_and_changes_nothing() -> None:
                     plan = meld_plan(app.session, app.table_screen.selection(), seat=app.viewer)
                     if item[1] == "x":
                         plan = [Discard(app.table_screen.selection()[0])]
-                    await pilot.press(item[1])
-                    await pilot.press("escape")
+                    await press(pilot, item[1], "escape")
                 else:
                     plan = [item]
                     seat = None if isinstance(item, NextRound) else 0
                     app.submit(item, seat=seat)
-                await pilot.pause()
+                await settle(pilot)
                 sentence, reason = refusal(before, plan)
                 messages = [note.message for note in app._notifications]
                 assert messages == [sentence], (plan, messages)
@@ -205,8 +204,7 @@ async def test_a_new_refusal_replaces_the_last_refusal_notice() -> None:
         tries = [("c4 d9", "m"), ("c4 d9", "x"), ("c4 c4", "m")]
         for cards, key in tries:
             select_cards(app, parse_cards(cards))
-            await pilot.press(key, "escape")
-        await pilot.pause()
+            await press(pilot, key, "escape")
         last = refusal(state, [Meld(parse_cards("c4 c4"))])[0]
         messages = [note.message for note in app._notifications]
         assert messages == ["A note that is no refusal.", last]

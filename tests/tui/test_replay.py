@@ -13,7 +13,7 @@ from canasta.engine.record import GameRecord, make_record, replay
 from canasta.tui.cards import CardStyle
 from canasta.tui.replay import ReplayApp, ReplayScreen, replay_steps, score_line
 
-from .helpers import screen_text
+from .helpers import press, screen_text, settle
 
 #: A short game: random play reaches 300 points in a round or two.
 SHORT = RuleSet(target_score=300)
@@ -44,7 +44,7 @@ async def test_stepping_through_a_record_reproduces_the_final_score() -> None:
     states = replay(record)
     app = ReplayApp(record, title="test")
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         assert screen.state == states[0]
@@ -53,27 +53,27 @@ async def test_stepping_through_a_record_reproduces_the_final_score() -> None:
         style = CardStyle()
         assert all(style.label(card) in hand for card in states[0].hands[1])
 
-        await pilot.press("right", "right", "right", "left")
+        await press(pilot, "right", "right", "right", "left")
         assert screen.index == 2 and screen.state == states[2]
         lines = len(screen.query_one(RichLog).lines)
-        await pilot.press("right")
+        await press(pilot, "right")
         assert len(screen.query_one(RichLog).lines) > lines
 
-        await pilot.press("pagedown")
+        await press(pilot, "pagedown")
         deal = screen.steps[screen.index]
         assert isinstance(deal.action, NextRound) or screen.index == len(states) - 1
-        await pilot.press("pageup", "pageup")
+        await press(pilot, "pageup", "pageup")
         assert screen.index == 0
 
-        await pilot.press("end")
+        await press(pilot, "end")
         final = states[-1]
         assert screen.state == final
         header = str(screen.query_one("#replay-header").render())
         assert score_line(final) in header
         assert f"{final.scores[0]}" in header and "Game over" in header
-        await pilot.press("home")
+        await press(pilot, "home")
         assert screen.index == 0
-        await pilot.press("escape")
+        await press(pilot, "escape")
     assert app.return_code == 0
 
 
@@ -82,7 +82,7 @@ async def test_a_six_player_game_replays_every_hand_on_a_line_at_80x24() -> None
     record = finished_record(2, rules)
     app = ReplayApp(record, title="six")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         text = screen_text(app)
@@ -90,7 +90,7 @@ async def test_a_six_player_game_replays_every_hand_on_a_line_at_80x24() -> None
             assert re.search(rf"^ {seat}(?: \(to move\))?, 13 cards: ", text, re.M), seat
         assert "NE-NW-S" in text and "N-SE-SW" in text
         assert "(you)" not in text and "your team" not in text
-        await pilot.press("end")
+        await press(pilot, "end")
         final = replay(record)[-1]
         header = str(screen.query_one("#replay-header").render())
         assert "Game over" in header and str(final.scores[1]) in header

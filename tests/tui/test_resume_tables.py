@@ -23,7 +23,7 @@ from canasta.tui.resume import ResumeScreen
 from canasta.tui.storage import session_info
 from canasta.tui.table_screen import TableScreen
 
-from .helpers import BOT_SEED, SEED, screen_text, settle
+from .helpers import BOT_SEED, SEED, press, screen_text, settle
 
 SIX = preset("classic", 6)
 TWO = preset("classic", 2)
@@ -55,7 +55,7 @@ async def play_a_turn(app: CanastaApp) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
-        await pilot.press("d", "x")
+        await press(pilot, "d", "x")
         await settle(pilot)
         assert app.store is not None
         app.store.saver.flush()
@@ -89,7 +89,7 @@ async def test_an_explicit_table_starts_and_keeps_the_other_table_s_game(paths: 
         await settle(pilot)
         assert isinstance(again.screen, ResumeScreen)
         assert "classic, 6 players" in text_of(again)
-        await pilot.press("r")
+        await press(pilot, "r")
         await settle(pilot)
         assert again.session.actions == six.record.parsed_actions()
 
@@ -113,7 +113,7 @@ async def test_a_plain_start_offers_the_latest_unfinished_game_first(paths: Path
             "This game is classic, 6 players. New game (n) deals classic, 4 players and keeps "
             "this one saved: canasta --rules classic --players 6 goes back to it."
         ) in text_of(offered)
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot)
         assert offered.session.state.rules == classic
     assert sorted(saved_tables(paths)) == [("classic", 2), ("classic", 4), ("classic", 6)]
@@ -129,7 +129,7 @@ async def test_a_new_game_at_the_same_table_replaces_its_unfinished_game(paths: 
             "New game (n) deals classic, 6 players in place of this unfinished game: one "
             "unfinished game is kept per table."
         ) in text_of(offered)
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot)
         assert offered.store is not None
         offered.store.saver.flush()

@@ -3,6 +3,7 @@ lay off, undo, discard, ask partner both ways, and the round-end score sheet."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import DataTable
 
 from canasta.engine import (
@@ -18,7 +19,7 @@ from canasta.engine import (
 )
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
 
-from .helpers import click_cards, is_south_turn, make_test_app, settle, south_choice
+from .helpers import click_cards, is_south_turn, make_test_app, press, settle, south_choice
 
 # In this deal (seed 214, bot seed 1) South's simple policy takes the pile, melds, lays off
 # and asks North; North asks South too, and goes out.
@@ -27,6 +28,7 @@ ROUND_SEED = 1238
 KEYS = {DrawStock: "d", TakePile: "t", Meld: "m", LayOff: "l", Discard: "x", AskPartner: "a"}
 
 
+@pytest.mark.slow
 async def test_a_whole_round_by_keys_and_clicks() -> None:
     app = make_test_app(seed=ROUND_SEED)
     asked: set[int] = set()
@@ -41,12 +43,12 @@ async def test_a_whole_round_by_keys_and_clicks() -> None:
             if isinstance(screen, MessageScreen):
                 assert "North answers" in screen.title_text
                 done.add("answered by North")
-                await pilot.press("enter")
+                await press(pilot, "enter")
                 continue
             if isinstance(screen, ConfirmScreen):
                 assert screen.question == "North asks: may I go out?"
                 before = len(app.session.actions)
-                await pilot.press("y")
+                await press(pilot, "y")
                 assert app.session.actions[before] == Answer(True)
                 done.add("answered North")
                 continue
@@ -58,17 +60,17 @@ async def test_a_whole_round_by_keys_and_clicks() -> None:
             if isinstance(action, Discard):
                 cards = (action.card,)
             await click_cards(pilot, cards)
-            await pilot.press(KEYS[type(action)])
+            await press(pilot, KEYS[type(action)])
             assert app.session.actions[before] == action
             done.add(type(action).__name__)
             if isinstance(action, Meld) and not undone and app.session.can_undo:
                 # Take the meld back and make it again.
                 after = app.session.state
-                await pilot.press("u")
+                await press(pilot, "u")
                 assert app.session.state is state
                 assert app.session.actions[before:] == []
                 await click_cards(pilot, cards)
-                await pilot.press("m")
+                await press(pilot, "m")
                 assert app.session.state == after
                 undone = True
         assert undone
@@ -87,7 +89,7 @@ async def test_a_whole_round_by_keys_and_clicks() -> None:
         labels = [str(sheet.get_row_at(i)[0]).strip() for i in range(sheet.row_count)]
         assert labels[:2] == ["Round 1", "Melds"]
         assert "Going out" in labels and "Running total" in labels
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot)
         assert app.session.actions[-1] == NextRound() or app.session.state.round_no == 2
         assert app.session.state.round_no == 2

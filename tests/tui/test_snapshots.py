@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 
 from canasta.engine import parse_cards, preset
 
-from .helpers import click_cards, make_test_app, settle
+from .helpers import click_cards, make_test_app, press, settle
 from .test_layout import CROWDED
 from .test_table import going_out_position
 
@@ -24,24 +24,24 @@ async def _settled(pilot: Pilot[Any]) -> None:
 async def _a_few_turns(pilot: Pilot[Any]) -> None:
     await settle(pilot)
     for _ in range(3):
-        await pilot.press("d", "x")
+        await press(pilot, "d", "x")
         await settle(pilot)
-    await pilot.press("d", "right", "space", "right", "space")
+    await press(pilot, "d", "right", "space", "right", "space")
 
 
 async def _three_turns(pilot: Pilot[Any]) -> None:
     await settle(pilot)
     for _ in range(3):
-        await pilot.press("d", "x")
+        await press(pilot, "d", "x")
         await settle(pilot)
 
 
 async def _go_out(pilot: Pilot[Any]) -> None:
     await settle(pilot)
     await click_cards(pilot, parse_cards("h5 d5 s5"))
-    await pilot.press("m")
+    await press(pilot, "m")
     await click_cards(pilot, parse_cards("c9"))
-    await pilot.press("x")
+    await press(pilot, "x")
     await settle(pilot)
 
 

@@ -58,7 +58,7 @@ from canasta.tui.stats_screen import StatsScreen
 from canasta.tui.storage import session_info
 from canasta.tui.table_screen import TableScreen
 
-from .helpers import settle, south_choice
+from .helpers import press, settle, south_choice
 
 RANDOM = ("random", "random", "random")
 
@@ -129,9 +129,9 @@ async def test_a_game_saved_mid_turn_resumes_to_the_identical_state(paths: Paths
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert app.session.state.to_move == 0
-        await pilot.press("d")
+        await press(pilot, "d")
         assert app.submit(meld)
-        await pilot.pause()
+        await settle(pilot)
         assert app.store is not None
         app.store.saver.flush()
         live = app.session.state
@@ -165,7 +165,7 @@ async def test_a_game_saved_mid_turn_resumes_to_the_identical_state(paths: Paths
         assert resumed.session.actions == actions
         # The meld can still be taken back, as before the save.
         assert resumed.session.can_undo
-        await pilot.press("u")
+        await press(pilot, "u")
         assert resumed.session.actions == actions[:-1]
         resumed.submit(meld)
         resumed.submit(discard)
@@ -178,7 +178,7 @@ async def test_the_start_screen_offers_resume_or_a_new_game(paths: Paths) -> Non
     app = saving_app(paths, seed=21)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("d", "x")
+        await press(pilot, "d", "x")
         await settle(pilot)
         saved_state = app.session.state
     offered = saving_app(paths, seed=22)
@@ -186,7 +186,7 @@ async def test_the_start_screen_offers_resume_or_a_new_game(paths: Paths) -> Non
         await settle(pilot)
         assert isinstance(offered.screen, ResumeScreen)
         assert "round 1" in str(offered.screen.query_one(".dialog-detail", Static).render())
-        await pilot.press("r")
+        await press(pilot, "r")
         await settle(pilot)
         assert isinstance(offered.screen, TableScreen)
         assert same_game(offered.session.state, saved_state)
@@ -194,7 +194,7 @@ async def test_the_start_screen_offers_resume_or_a_new_game(paths: Paths) -> Non
     async with fresh.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(fresh.screen, ResumeScreen)
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot)
         assert isinstance(fresh.screen, TableScreen)
         assert fresh.session.initial.seed == 23
@@ -250,7 +250,7 @@ async def test_settings_round_trip_through_the_screen(paths: Paths) -> None:
     app = saving_app(paths)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("p")
+        await press(pilot, "p")
         screen = app.screen
         assert isinstance(screen, SettingsScreen)
         screen.query_one("#pace", Select).value = "fast"
@@ -258,18 +258,18 @@ async def test_settings_round_trip_through_the_screen(paths: Paths) -> None:
         screen.query_one("#hand-order", Select).value = "suit"
         screen.query_one("#ascii", Checkbox).value = True
         screen.query_one("#name-south", Input).value = "Ada"
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         assert isinstance(app.screen, TableScreen)
         assert app.options.pace == "fast"
         assert app.options.ascii and app.style.ascii
         assert app.table_screen.by_suit
         assert app.has_class("-ascii")
-        await pilot.press("p")
+        await press(pilot, "p")
         again = app.screen
         assert isinstance(again, SettingsScreen)
         assert again.query_one("#pace", Select).value == "fast"
         assert again.query_one("#name-south", Input).value == "Ada"
-        await pilot.press("escape")
+        await press(pilot, "escape")
     loaded = load_settings(paths)
     assert loaded.problems == ()
     assert loaded.value == Settings(
@@ -320,13 +320,13 @@ async def _play_to_the_end(pilot: Pilot[int], app: CanastaApp) -> None:
         state = app.session.state
         if isinstance(screen, ScoreSheetScreen):
             if state.phase is Phase.GAME_OVER:
-                await pilot.press("escape")
+                await press(pilot, "escape")
                 return
-            await pilot.press("n")
+            await press(pilot, "n")
         elif isinstance(screen, MessageScreen):
-            await pilot.press("enter")
+            await press(pilot, "enter")
         elif isinstance(screen, ConfirmScreen):
-            await pilot.press("y")
+            await press(pilot, "y")
         else:
             action: Action = south_choice(state, asked)
             assert app.submit(action), action
@@ -343,7 +343,7 @@ async def test_a_finished_game_is_counted_archived_and_replayed(paths: Paths) ->
         assert final.phase is Phase.GAME_OVER
         assert app.store is not None
         app.store.saver.flush()
-        await pilot.pause()
+        await settle(pilot)
         assert any("statistics (i)" in note for note in notes), notes
         assert not paths.save_file.exists()
         stats = load_stats(paths)
@@ -352,23 +352,23 @@ async def test_a_finished_game_is_counted_archived_and_replayed(paths: Paths) ->
         assert stats.by_table == {"1 human + 3 bots": stats.games}
         assert stats.recent[0].scores == final.scores
 
-        await pilot.press("i")
+        await press(pilot, "i")
         assert isinstance(app.screen, StatsScreen)
         summary = str(app.screen.query_one("#stats-summary", Static).render())
         assert "Games played 1" in summary
-        await pilot.press("escape")
+        await press(pilot, "escape")
 
-        await pilot.press("v")
+        await press(pilot, "v")
         assert isinstance(app.screen, GamesScreen)
         assert len(list_records(paths)) == 1
-        await pilot.press("enter")
+        await press(pilot, "enter")
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
-        await pilot.press("end")
+        await press(pilot, "end")
         assert same_game(replay.state, final)
         header = str(replay.query_one("#replay-header").render())
         assert score_line(final) in header
-        await pilot.press("escape", "escape")
+        await press(pilot, "escape", "escape")
         assert isinstance(app.screen, TableScreen)
 
 
@@ -377,9 +377,9 @@ async def test_without_paths_nothing_is_written(tmp_path: Path) -> None:
     notes = notes_of(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("d", "x")
+        await press(pilot, "d", "x")
         await settle(pilot)
-        await pilot.press("i", "v")
+        await press(pilot, "i", "v")
         assert isinstance(app.screen, TableScreen)
     assert app.store is None
     assert len(notes) == 2
@@ -393,11 +393,11 @@ async def test_a_save_that_cannot_be_written_is_reported_once(paths: Paths) -> N
     notes = notes_of(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("d", "x")
+        await press(pilot, "d", "x")
         await settle(pilot)
         assert app.store is not None
         app.store.saver.flush()
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert len(app.session.actions) > 2  # several saves failed
     # One sentence for the autosave that could not be read, one for the saves that failed.

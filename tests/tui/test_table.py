@@ -17,7 +17,7 @@ from canasta.tui.screens import (
 )
 from canasta.tui.widgets import HandView
 
-from .helpers import click_cards, make_test_app, screen_text, settle
+from .helpers import click_cards, make_test_app, press, screen_text, settle
 
 OTHERS = {"West": "c5 d5 h6", "North": "c6 d6 h7", "East": "c7 d7 h9"}
 CANASTA = ["13: h13 h13 d13 d13 c13 c13 s13"]
@@ -39,7 +39,7 @@ async def test_a_terminal_below_80x24_shows_one_clear_sentence() -> None:
         assert "This terminal is 70x20: Canasta needs at least 80x24" in text
         assert "Your hand" not in text
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert "needs at least" not in text
         assert "Your hand: 11 cards" in text
@@ -71,7 +71,7 @@ async def test_ascii_mode_draws_only_ascii() -> None:
     app = make_test_app(ascii=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("d", "x")
+        await press(pilot, "d", "x")
         await settle(pilot)
         text = screen_text(app)
         assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
@@ -84,24 +84,24 @@ async def test_cards_are_selected_by_cursor_and_space_and_by_clicks() -> None:
     app = make_test_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("d", "right", "space", "right", "space")
+        await press(pilot, "d", "right", "space", "right", "space")
         screen = app.table_screen
         assert screen.selected == {1, 2}
         chosen = screen.selection()
         points = cards_value(chosen)
         assert screen.query_one(HandView).border_subtitle == f"2 selected = {points} points"
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert screen.selected == set()
         await click_cards(pilot, (screen.cards[3],))
         assert screen.selected == {3}
         await click_cards(pilot, (screen.cards[3],))
         assert screen.selected == set()
-        await pilot.press("end")
+        await press(pilot, "end")
         assert screen.cursor == len(screen.cards) - 1
-        await pilot.press("home")
+        await press(pilot, "home")
         assert screen.cursor == 0
         order = screen.cards
-        await pilot.press("o")
+        await press(pilot, "o")
         assert sorted(screen.cards) == sorted(order)
         assert screen.cards != order
 
@@ -110,7 +110,7 @@ async def test_south_asks_and_norths_answer_binds() -> None:
     app = make_test_app(state=going_out_position().to_state())
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("a")
+        await press(pilot, "a")
         await settle(pilot)
         assert isinstance(app.screen, MessageScreen)
         assert app.screen.title_text == "North answers"
@@ -119,7 +119,7 @@ async def test_south_asks_and_norths_answer_binds() -> None:
         answer = app.session.actions[1]
         assert isinstance(answer, Answer)
         assert state.permission is answer.yes
-        await pilot.press("enter")
+        await press(pilot, "enter")
         text = screen_text(app)
         assert "Partner said " + ("yes" if answer.yes else "no") in text
         assert 'You asked partner: "May I go out?"' in text
@@ -131,7 +131,7 @@ async def test_north_asks_and_south_answers_no() -> None:
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question == "North asks: may I go out?"
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot)
         assert app.session.actions[0] == Answer(False)
         log = app.table_screen.query_one(RichLog)
@@ -145,13 +145,13 @@ async def test_going_out_shows_the_round_sheet_and_n_deals_the_next_round() -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await click_cards(pilot, parse_cards("h5 d5 s5"))
-        await pilot.press("m")
+        await press(pilot, "m")
         await click_cards(pilot, parse_cards("c9"))
-        await pilot.press("x")
+        await press(pilot, "x")
         await settle(pilot)
         assert isinstance(app.screen, ScoreSheetScreen)
         assert app.session.state.history[-1][0].going_out == 100
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot)
         assert app.session.state.round_no == 2
 
@@ -160,21 +160,21 @@ async def test_hint_rules_scores_and_quit() -> None:
     app = make_test_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
-        await pilot.press("h")
+        await press(pilot, "h")
         await settle(pilot)
         hints = [note for note in app._notifications if note.title == "Hint"]
         assert len(hints) == 1 and hints[0].message
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
+        await settle(pilot)
         assert isinstance(app.screen, RulesScreen)
         assert app.screen.query_one(Markdown).source == rules_text()
-        await pilot.press("escape", "s")
+        await press(pilot, "escape", "s")
         assert isinstance(app.screen, ScoreSheetScreen)
-        await pilot.press("escape", "q")
+        await press(pilot, "escape", "q")
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
+        await press(pilot, "n")
         assert app.return_code is None and app.screen is app.table_screen
-        await pilot.press("q", "y")
+        await press(pilot, "q", "y")
         assert app.return_code == 0
 
 
@@ -189,10 +189,10 @@ async def test_game_end_names_the_winner_and_n_starts_a_new_game() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert "Game over: North-South won." in screen_text(app)
-        await pilot.press("n")
+        await press(pilot, "n")
         assert isinstance(app.screen, ScoreSheetScreen)
         assert app.screen.title_text == "Game over: North-South won, 5100 to 3000. You won!"
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot)
         assert app.screen is app.table_screen
         assert app.session.actions == []
@@ -210,8 +210,8 @@ async def test_wild_cards_alone_are_laid_off_on_the_chosen_meld() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await click_cards(pilot, parse_cards("jk"))
-        await pilot.press("l")
+        await press(pilot, "l")
         assert isinstance(app.screen, MeldChooser)
-        await pilot.press("down", "enter")
-        await pilot.pause()
+        await press(pilot, "down", "enter")
+        await settle(pilot)
         assert app.session.actions == [LayOff(13, parse_cards("jk"))]

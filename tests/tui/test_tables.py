@@ -41,6 +41,7 @@ from .helpers import (
     BOT_SEED,
     box_text,
     make_test_app,
+    press,
     screen_text,
     select_cards,
     settle,
@@ -99,18 +100,18 @@ async def play_south(pilot: Pilot[int], app: CanastaApp) -> set[str]:
             return done
         if isinstance(screen, MessageScreen):
             done.add("a partner answered")
-            await pilot.press("enter")
+            await press(pilot, "enter")
             continue
         if isinstance(screen, ConfirmScreen):
             done.add("South answered")
-            await pilot.press("y")
+            await press(pilot, "y")
             continue
         assert_table_shown(app)
         action = south_choice(app.session.state, asked)
         before = len(app.session.actions)
         cards = getattr(action, "cards", ())
         select_cards(app, (action.card,) if isinstance(action, Discard) else cards)
-        await pilot.press(KEYS[type(action)])
+        await press(pilot, KEYS[type(action)])
         assert app.session.actions[before] == action
         done.add(type(action).__name__)
 
@@ -127,7 +128,7 @@ async def test_a_round_at_each_table_by_keys(name: str, players: int, seed: int)
         sheet = screen_text(app)
         for team in team_labels(rules, shown_names(app.session.names, app.viewer)):
             assert team in sheet, team
-        await pilot.press("n")
+        await press(pilot, "n")
         await settle(pilot)
         assert app.session.state.round_no == 2
         assert len(app.session.state.hands) == players
@@ -156,11 +157,11 @@ async def test_at_six_south_asks_the_next_partner_and_sees_the_answer() -> None:
         assert "a Ask partner" in text.splitlines()[-1]
         assert "NE-NW-S (you)" in text and "2 canastas: enough" in text
         assert "NW (partner)" in text and "NE (partner)" in text
-        await pilot.press("a")
+        await press(pilot, "a")
         await settle(pilot)
         assert isinstance(app.screen, MessageScreen)
         assert app.screen.title_text == "Northwest answers"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert app.session.state.permission is not None
 
 
@@ -179,8 +180,8 @@ async def test_a_player_alone_has_no_ask_partner_key(players: int) -> None:
         await settle(pilot)
         before = app.session.state
         assert "Ask partner" not in screen_text(app)
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
+        await settle(pilot)
         assert app.session.state is before
         assert "partner" not in box_text(app, "#pile").lower()
 
@@ -195,9 +196,9 @@ async def test_the_seating_screen_seats_six_and_a_mix_plays_privately() -> None:
         assert "Rules: classic, 6 players." in text
         assert "partners NW and NE" in text and "partners N and SE" in text
         assert "press 1 to 4" in text
-        await pilot.press("2")  # South's team against bots
+        await press(pilot, "2")  # South's team against bots
         assert app.screen.chosen().kinds == (HUMAN, "normal", HUMAN, "normal", HUMAN, "normal")
-        await pilot.press("3")  # South and Southwest, opponents
+        await press(pilot, "3")  # South and Southwest, opponents
         await pilot.click("#start")
         await settle(pilot)
         assert app.session.seats[:2] == (HUMAN, HUMAN)
@@ -232,23 +233,23 @@ async def test_the_settings_offer_each_systems_tables_and_the_next_game_seats_on
     app = make_app(Options(seed=SEED, pace="instant"), paths=paths, bot_seed=BOT_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("p")
+        await press(pilot, "p")
         screen = app.screen
         assert isinstance(screen, SettingsScreen)
         assert "Rule system of new games" in screen_text(app)
         players = screen.query_one("#players", Select)
         screen.query_one("#rules", Select).value = "traditional"
-        await pilot.pause()
+        await settle(pilot)
         with pytest.raises(InvalidSelectValueError):
             players.value = 5  # no system is played by five
         players.value = 6
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         assert app.options.rules == preset("traditional", 6)
         assert app.session.state.rules == classic  # the game in progress goes on
-        await pilot.press("g")
+        await press(pilot, "g")
         assert isinstance(app.screen, SeatingScreen)
         assert "Rules: traditional, 6 players." in screen_text(app)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(pilot)
         assert app.session.state.rules == preset("traditional", 6)
         assert app.session.seats == (HUMAN, *("normal",) * 5)
@@ -261,7 +262,7 @@ async def test_the_settings_offer_each_systems_tables_and_the_next_game_seats_on
         await settle(pilot)
         assert isinstance(again.screen, ResumeScreen)
         assert "traditional, 6 players" in screen_text(again)
-        await pilot.press("r")
+        await press(pilot, "r")
         await settle(pilot)
         assert again.session.state.rules == preset("traditional", 6)
         assert len(again.session.seats) == 6

@@ -14,7 +14,7 @@ from canasta.tui.app import CanastaApp, make_app
 from canasta.tui.options import Options
 from canasta.tui.welcome import WelcomeScreen
 
-from .helpers import screen_text, settle
+from .helpers import press, screen_text, settle
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ async def test_any_key_dismisses_the_welcome_and_it_is_shown_once(paths: Paths) 
         shown = screen_text(app)
         for words in ("Welcome to Canasta", "--hotseat", "--rules railroad", "canasta learn"):
             assert words in shown
-        await pilot.press("space")
+        await press(pilot, "space")
         await settle(pilot)
         assert app.screen is app.table_screen
         assert app.session.state.hands[0]
@@ -52,7 +52,7 @@ async def test_l_on_the_welcome_leads_to_the_lessons(paths: Paths) -> None:
     app = started([])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("l")
+        await press(pilot, "l")
         await settle(pilot)
     assert app.learn
     assert app.return_code == 0

@@ -21,7 +21,7 @@ from canasta.tui.options import Options
 from canasta.tui.screens import ScoreSheetScreen
 from canasta.tui.seats import shown_names
 
-from .helpers import make_test_app, settle
+from .helpers import make_test_app, press, settle
 
 
 def log_lines(app: CanastaApp) -> list[str]:
@@ -69,7 +69,7 @@ async def test_the_log_calls_the_player_at_the_keyboard_you(rules: RuleSet) -> N
     app = make_test_app(rules=rules)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
-        await pilot.press("d")
+        await press(pilot, "d")
         await settle(pilot)
         lines = log_lines(app)
         dealer = rules.seat_name(rules.players - 1)
@@ -77,8 +77,8 @@ async def test_the_log_calls_the_player_at_the_keyboard_you(rules: RuleSet) -> N
         assert any(line.startswith("You drew ") for line in lines), lines
         # South is never named: the table's panels call that seat "You" too.
         assert not any(re.search(r"(?<![-\w])South\b", line) for line in lines), lines
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
+        await settle(pilot)
         assert isinstance(app.screen, ScoreSheetScreen)
         expected = rules.team_name(0) if rules.teams < rules.players else "You"
         assert app.screen.teams[0] == expected
@@ -94,20 +94,20 @@ async def test_hot_seat_names_each_person_as_the_table_does() -> None:
         assert any(
             line.startswith("Round 1: Bob dealt; Ann plays first") for line in log_lines(app)
         )
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(pilot)
         # Ann is at the keyboard: the log is told anew, her draw is "You drew".
         assert app.session.state.to_move == 0
         assert "Round 1: Bob dealt; You play first." in log_lines(app)
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
+        await settle(pilot)
         assert any(line.startswith("You drew ") for line in log_lines(app))
-        await pilot.press("x")
+        await press(pilot, "x")
         await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
         # Behind the curtain nobody is "You": Ann is named again.
         assert any(line.startswith("Ann discarded") for line in log_lines(app))
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(pilot)
         lines = log_lines(app)
         assert any(line.startswith("Ann drew from the stock") for line in lines), lines

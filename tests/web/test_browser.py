@@ -133,6 +133,7 @@ class Tab:
         self.page.keyboard.press(key)
 
 
+@pytest.mark.slow
 def test_a_served_game_plays_in_chromium(
     server: tuple[subprocess.Popen[bytes], int], tmp_path: Path
 ) -> None:

@@ -68,6 +68,9 @@ class PlayerPanel(TableWidget):
     def __init__(self, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.seat = seat
+        # The last forms laid out, with the table and width they were laid out for: the
+        # middle row's fitting asks for them twice per move and the drawing once more.
+        self._laid_out: tuple[Table, int, list[list[Text]]] | None = None
 
     @property
     def team(self) -> int:
@@ -219,10 +222,16 @@ class PlayerPanel(TableWidget):
 
     def _forms(self, width: int) -> list[list[Text]]:
         """The panel's lines at each level of detail whose lines fit ``width`` (the least
-        detailed always, however wide)."""
+        detailed always, however wide); shared, not to be changed."""
+        assert self.table is not None
+        if self._laid_out is not None:
+            table, laid_width, laid = self._laid_out
+            if table is self.table and laid_width == width:
+                return laid
         forms = [self._rows(width, detail) for detail in _DETAILS]
         fitting = [rows for rows in forms[:-1] if all(row.cell_len <= width for row in rows)]
-        return [*fitting, forms[-1]]
+        self._laid_out = (self.table, width, [*fitting, forms[-1]])
+        return self._laid_out[2]
 
     def lines_wanted(self) -> int:
         """The lines of the most detailed form that fits the width."""
@@ -244,7 +253,7 @@ class PlayerPanel(TableWidget):
         forms = self._forms(self._width())
         rows = next((rows for rows in forms if not height or len(rows) <= height), forms[-1])
         if height and len(rows) > height:
-            rows = rows[:height]
+            rows = [*rows[: height - 1], rows[height - 1].copy()]
             rows[-1].append(" …" if not self.table.style.ascii else " ...")
         text = Text("\n").join(rows)
         text.no_wrap = True
