@@ -6,8 +6,7 @@ weakest first (see each module, and docs/bots.md).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from canasta.bots.base import (
     BOTS,
@@ -20,6 +19,7 @@ from canasta.bots.base import (
     make_bot,
     register,
 )
+from canasta.lazy import lazy_names
 
 if TYPE_CHECKING:
     from canasta.bots.easy import EasyBot
@@ -35,14 +35,7 @@ _LEVELS = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Load a bot class from its module on first use."""
-    home = _LEVELS.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LEVELS)
 
 
 register("easy", lambda effort: __getattr__("EasyBot")())

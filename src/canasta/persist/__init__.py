@@ -13,8 +13,9 @@ used is reported in one sentence (:class:`LoadError`) and moved aside, never a c
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from canasta.lazy import lazy_names
 
 if TYPE_CHECKING:
     from canasta.persist.files import LoadError, PersistError, WriteError, write_text_atomic
@@ -126,11 +127,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Load ``name`` from its module on first use."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOMES)
