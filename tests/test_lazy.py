@@ -23,5 +23,5 @@ def test_a_name_loads_its_module_at_first_use_only() -> None:
 
 
 def test_an_unknown_name_says_which_package_lacks_it() -> None:
-    with pytest.raises(AttributeError, match="module 'canasta.persist' has no attribute 'Nope'"):
+    with pytest.raises(AttributeError, match=r"module 'canasta\.persist' has no attribute 'Nope'"):
         _ = canasta.persist.Nope  # type: ignore[attr-defined]
