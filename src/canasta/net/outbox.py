@@ -225,6 +225,10 @@ class Publisher:
                 if self._compact or any(what is _WHOLE for what, _ in self._held):
                     self._compact = False
                     written = await self._write_whole()
+                    if written is not None and self._journal is not None:
+                        # Lines journaled during the write asked for a compaction the write
+                        # has made: only what it left in the journal counts now.
+                        self._compact = len(self._journal) >= COMPACT_LINES
                 batch, self._held = self._held[:count], self._held[count:]
                 for what, deliveries in batch:
                     # A change the whole write holds already is not journaled again.
