@@ -3,12 +3,11 @@ anything connects; ``canasta join --help`` answers without loading Textual."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from canasta.__main__ import main
+
+from .helpers import help_loads
 
 
 @pytest.mark.parametrize(
@@ -33,17 +32,6 @@ def test_a_bad_link_is_one_sentence_and_status_2(
 
 
 def test_join_help_loads_no_textual() -> None:
-    code = (
-        "import sys\n"
-        "from canasta.__main__ import main\n"
-        "try:\n"
-        "    main(['join', '--help'])\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "print('textual' in sys.modules, 'websockets' in sys.modules)\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
-    )
-    assert "your seat's join link" in result.stdout
-    assert result.stdout.strip().splitlines()[-1] == "False False"
+    printed, loaded = help_loads(["join", "--help"], modules=("textual", "websockets"))
+    assert "your seat's join link" in printed
+    assert loaded == {"textual": False, "websockets": False}

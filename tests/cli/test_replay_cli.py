@@ -13,6 +13,8 @@ import pytest
 from canasta.engine import apply, legal_actions, new_game
 from canasta.engine.record import make_record
 
+from .helpers import help_loads
+
 
 def _run(*args: str | Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -76,18 +78,6 @@ def test_a_bad_file_exits_2_with_one_line(tmp_path: Path, content: str | None, w
 
 
 def test_help_loads_no_textual() -> None:
-    code = (
-        "import sys\n"
-        "from canasta.__main__ import main\n"
-        "for argv in (['--help'], ['replay', '--help']):\n"
-        "    try:\n"
-        "        main(argv)\n"
-        "    except SystemExit:\n"
-        "        pass\n"
-        "print('textual' in sys.modules)\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
-    )
-    assert result.stdout.strip().splitlines()[-1] == "False"
-    assert "step through a finished game" in result.stdout
+    printed, loaded = help_loads(["--help"], ["replay", "--help"])
+    assert loaded == {"textual": False}
+    assert "step through a finished game" in printed
