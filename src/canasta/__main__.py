@@ -94,6 +94,15 @@ def add_bot_timeout(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_ascii(parser: argparse.ArgumentParser, *, default: bool | None = False) -> None:
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        default=default,
+        help="ASCII cards and borders (chosen automatically when the terminal is not UTF-8)",
+    )
+
+
 def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed the deal (default: random)")
     add_rules_options(parser)
@@ -107,12 +116,8 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--pace", choices=PACES, default=None, help="how fast bots play (default: normal)"
     )
-    parser.add_argument(
-        "--ascii",
-        action="store_true",
-        default=None,
-        help="ASCII cards and borders (chosen automatically when the terminal is not UTF-8)",
-    )
+    # None: the settings decide.
+    _add_ascii(parser, default=None)
     parser.add_argument("--theme", default=None, help="colour theme (default: canasta)")
     parser.add_argument(
         "--hotseat",
@@ -159,11 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
         "railroad's sevens lock: each step is explained, and each move checked as you play "
         "it. Finished lessons are marked, and a lesson you leave resumes at its step.",
     )
-    learn.add_argument(
-        "--ascii",
-        action="store_true",
-        help="ASCII cards and borders (chosen automatically when the terminal is not UTF-8)",
-    )
+    _add_ascii(learn)
 
     analyze = commands.add_parser(
         "analyze",
@@ -239,11 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
         "its data directory) forwards and backwards, with every hand open and the log.",
     )
     replay.add_argument("file", help="a game record (JSON)")
-    replay.add_argument(
-        "--ascii",
-        action="store_true",
-        help="ASCII cards and borders (chosen automatically when the terminal is not UTF-8)",
-    )
+    _add_ascii(replay)
     serve = commands.add_parser(
         "serve",
         help="serve the game to a web browser (pip install 'canasta[web]')",
@@ -275,11 +272,7 @@ def build_parser() -> argparse.ArgumentParser:
         "again by itself, and the seat waits for you.",
     )
     join.add_argument("link", help="your seat's join link, as the host printed it (quote it)")
-    join.add_argument(
-        "--ascii",
-        action="store_true",
-        help="ASCII cards and borders (chosen automatically when the terminal is not UTF-8)",
-    )
+    _add_ascii(join)
     join.add_argument("--theme", default=None, help="colour theme (default: canasta)")
     return parser
 
