@@ -113,9 +113,7 @@ class Session:
         Raises:
             IllegalActionError: the first refusal; the session is unchanged.
         """
-        trial = self._state
-        for action in actions:
-            trial = apply(trial, action, seat=seat).state
+        self.check_all(actions, seat=seat)
         events: list[Event] = []
         for action in actions:
             events.extend(self.apply(action, seat=seat))
@@ -123,13 +121,22 @@ class Session:
 
     def try_all(self, actions: Sequence[Action], *, seat: int | None = None) -> bool:
         """Whether :meth:`apply_all` would accept ``actions`` now."""
-        trial = self._state
         try:
-            for action in actions:
-                trial = apply(trial, action, seat=seat).state
+            self.check_all(actions, seat=seat)
         except IllegalActionError:
             return False
         return True
+
+    def check_all(self, actions: Sequence[Action], *, seat: int | None = None) -> None:
+        """Try ``actions`` one after another on the current state (states are immutable:
+        nothing changes).
+
+        Raises:
+            IllegalActionError: the first refusal.
+        """
+        trial = self._state
+        for action in actions:
+            trial = apply(trial, action, seat=seat).state
 
     @property
     def can_undo(self) -> bool:

@@ -27,7 +27,6 @@ from canasta.engine import (
     IllegalActionError,
     Phase,
     PlayerView,
-    apply,
     determinize,
     new_game,
     parse_action,
@@ -261,10 +260,8 @@ class RemoteApp(TableApp):
             self.refuse("The table is not connected: nothing was sent.")
             return False
         if len(actions) > 1:
-            trial = self.session.state
             try:
-                for action in actions:
-                    trial = apply(trial, action, seat=self.viewer).state
+                self.session.check_all(actions, seat=self.viewer)
             except IllegalActionError as error:
                 self.refuse(error.sentence, title="Not allowed")
                 return False
