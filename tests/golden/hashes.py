@@ -20,6 +20,7 @@ import time
 from canasta.engine import (
     PLAYER_COUNTS,
     SYSTEMS,
+    Action,
     Answer,
     Discard,
     DrawStock,
@@ -58,6 +59,7 @@ def play(table: str, seed: int) -> bytes:
     state = new_game(preset(system, int(players)), seed=seed)
     rng = random.Random(seed)
     lines: list[str] = []
+    action: Action
     while True:
         listed = legal_actions(state)
         lines.append(" ".join(str(action) for action in listed))
