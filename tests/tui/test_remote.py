@@ -281,3 +281,28 @@ async def test_a_refused_join_says_why_and_ends_the_app() -> None:
             await until(pilot, lambda: app.return_value is not None, "the app's end")
         assert app.return_value == 1  # canasta join exits with it
         assert app.refused is not None and app.refused.startswith("That token opens no seat")
+
+
+def test_canasta_join_joins_as_the_device_name_it_keeps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Started twice, ``canasta join`` is the same device both times: a restarted join
+    takes its seat straight back (docs/network.md)."""
+    import argparse
+
+    from canasta.persist import Paths, device_name
+    from canasta.persist.paths import STATE_DIR_VARIABLE
+    from canasta.tui import remote
+
+    monkeypatch.setenv(STATE_DIR_VARIABLE, str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    joined: list[str] = []
+
+    def run(app: RemoteApp) -> None:
+        joined.append(app.client.device)
+
+    monkeypatch.setattr(RemoteApp, "run", run)
+    args = argparse.Namespace(link="ws://127.0.0.1:9/table/t#token", ascii=False, theme=None)
+    assert remote.run(args) == 0
+    assert remote.run(args) == 0
+    assert joined == [device_name(Paths.from_environment())] * 2

@@ -66,8 +66,9 @@ class Join(_Message):
     type: Literal["join"] = "join"
     protocol: int = TABLE_PROTOCOL
     token: str = Field(min_length=1, max_length=128)
-    #: A random name the client picks once per run: the same device may take its seat over
-    #: again at once (a reconnect), another device is refused while this one is there.
+    #: The client's name for itself (``canasta join`` keeps one per installation,
+    #: :func:`canasta.persist.device_name`): the same device may take its seat over again
+    #: at once (a reconnect, a restart), another device is refused while this one is there.
     device: str = Field(min_length=1, max_length=64)
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from canasta.lazy import lazy_names
 
 if TYPE_CHECKING:
+    from canasta.persist.device import device_name
     from canasta.persist.files import LoadError, PersistError, WriteError, write_text_atomic
     from canasta.persist.finish import Finished, finish_game
     from canasta.persist.lessons import LessonProgress, load_progress, save_progress
@@ -66,6 +67,7 @@ _HOMES = {
     "WriteError": "canasta.persist.files",
     "archive_record": "canasta.persist.records",
     "clear_game": "canasta.persist.saves",
+    "device_name": "canasta.persist.device",
     "finish_game": "canasta.persist.finish",
     "list_records": "canasta.persist.records",
     "load_game": "canasta.persist.saves",
@@ -106,6 +108,7 @@ __all__ = [
     "WriteError",
     "archive_record",
     "clear_game",
+    "device_name",
     "finish_game",
     "list_records",
     "load_game",

@@ -44,8 +44,9 @@ class Paths:
         data_dir: statistics (``stats.json``) and the archive of finished games
             (``records/``).
         state_dir: the autosave of each table's unfinished game (``autosave.json`` for
-            classic with four players, ``autosave-railroad-3.json`` and the like) and where
-            the lessons stand (``lessons.json``).
+            classic with four players, ``autosave-railroad-3.json`` and the like) where
+            the lessons stand (``lessons.json``), and the name ``canasta join`` gives this
+            device (``device``).
     """
 
     config_dir: Path
@@ -104,6 +105,11 @@ class Paths:
     def lessons_file(self) -> Path:
         """The lessons finished, and the lesson left unfinished with its step."""
         return self.state_dir / "lessons.json"
+
+    @property
+    def device_file(self) -> Path:
+        """The name this installation joins shared tables as (``canasta join``)."""
+        return self.state_dir / "device"
 
     @property
     def stats_file(self) -> Path:

@@ -340,7 +340,7 @@ class RemoteApp(TableApp):
 
 def run(args: argparse.Namespace) -> int:
     """``canasta join LINK``: play the link's seat; the exit status (2: a bad link)."""
-    from canasta.persist import Paths, load_settings
+    from canasta.persist import Paths, device_name, load_settings
     from canasta.tui.options import is_utf8
 
     try:
@@ -348,9 +348,11 @@ def run(args: argparse.Namespace) -> int:
     except CanastaError as error:
         print(f"canasta join: {error}", file=sys.stderr)
         return 2
-    settings = load_settings(Paths.from_environment()).value
+    paths = Paths.from_environment()
+    settings = load_settings(paths).value
     app = RemoteApp(
         link,
+        device=device_name(paths),
         ascii=bool(args.ascii) or settings.ascii or not is_utf8(sys.__stderr__),
         theme=args.theme or settings.theme,
         by_suit=settings.hand_order == "suit",
