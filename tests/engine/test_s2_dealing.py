@@ -176,3 +176,19 @@ def test_s2_2_the_second_round_is_dealt_from_the_new_dealers_left() -> None:
     assert state.hands[Seat.WEST] == cards("d1 d4 d5 d6 d7 d8 d9 d10 d11 d12 d13")
     assert state.hands[Seat.SOUTH] == cards("c1 c4 c5 c6 c7 c8 c9 c10 c11 c12 c13")
     assert state.pile == cards("h9")
+
+
+def test_s2_the_deal_shuffles_as_random_does() -> None:
+    """``shuffled_deck`` inlines ``random.Random.shuffle``: every seed and rule system's
+    deck comes out in the order ``shuffle`` gives, so saved games and seeds deal alike."""
+    import random
+
+    from canasta.engine import SYSTEMS, preset
+    from canasta.engine.deal import shuffled_deck
+
+    for system in SYSTEMS:
+        rules = preset(system)
+        for seed, round_no in ((0, 1), (7, 2), (123456, 5)):
+            deck = list(full_deck(decks=rules.decks, jokers=rules.jokers))
+            random.Random(f"canasta:{seed}:{round_no}").shuffle(deck)
+            assert shuffled_deck(rules, seed, round_no) == tuple(deck)

@@ -39,8 +39,29 @@ def shuffled_deck(rules: RuleSet, seed: int, round_no: int) -> tuple[Card, ...]:
     import random  # the first deal loads it, so that ``import canasta.engine`` stays fast
 
     deck = list(full_deck(decks=rules.decks, jokers=rules.jokers))
-    random.Random(f"canasta:{seed}:{round_no}").shuffle(deck)
+    getrandbits = random.Random(f"canasta:{seed}:{round_no}").getrandbits
+    # ``Random.shuffle``, inlined: the same swaps from the same draws of the generator (each
+    # ``j`` below ``i + 1`` by rejection, as ``Random._randbelow`` draws it), without two
+    # Python calls per card; a test holds it to ``shuffle``.
+    for i, bits in _swaps(len(deck)):
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
+
+
+def _swaps(size: int) -> tuple[tuple[int, int], ...]:
+    """The positions a shuffle of ``size`` cards fills, last first, each with the bits of
+    the draw that picks its card (``(i + 1).bit_length()``), tabled per deck size."""
+    swaps = _SWAPS.get(size)
+    if swaps is None:
+        swaps = _SWAPS[size] = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    return swaps
+
+
+#: :func:`_swaps` by deck size (one entry per rule system's deck: ints only).
+_SWAPS: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 def _validate_deck(rules: RuleSet, deck: Sequence[Card]) -> tuple[Card, ...]:
