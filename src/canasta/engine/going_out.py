@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from canasta.engine.cards import THREE, WILD_CARDS, Card
-from canasta.engine.counts import count_hand
+from canasta.engine.counts import hand_counts
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event, PartnerAnswered, PartnerAsked, WentOut
 from canasta.engine.melds import meld_error
@@ -92,7 +92,7 @@ def ask_refusal(state: GameState, table: TableCounts | None = None) -> str | Non
     if table is None:
         table = {meld.rank: (meld.naturals, meld.wilds) for meld in state.melds[team]}
     if two_stranded(hand, table, rules) or not can_go_out(
-        count_hand(hand),
+        hand_counts(hand),
         table,
         rules,
         need=0 if state.melded[team] else state.minimums[team] - state.turn_value,

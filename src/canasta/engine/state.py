@@ -80,7 +80,48 @@ class Phase(Enum):
 DRAW_PHASE, PLAY_PHASE, ANSWER_PHASE, ROUND_OVER_PHASE, GAME_OVER_PHASE = Phase
 
 
-class GameState:
+class _Blank:
+    """A state while :func:`_made` fills it in: the one kind whose fields may be set. It
+    then becomes a :class:`GameState`, its subclass that adds no slots, so the switch of
+    class is allowed, and checked at a third of its cost between unrelated classes."""
+
+    # In field order (the order _fill gives them and GameState declares them), not sorted.
+    __slots__ = (  # noqa: RUF023
+        "rules",
+        "seed",
+        "stacked",
+        "round_no",
+        "dealer",
+        "deck",
+        "stock",
+        "hands",
+        "pile",
+        "pile_frozen",
+        "melds",
+        "red_threes",
+        "melded",
+        "minimums",
+        "scores",
+        "history",
+        "phase",
+        "turn",
+        "played",
+        "turn_value",
+        "placed",
+        "pending",
+        "asked",
+        "permission",
+        "has_played",
+        "known",
+        "went_out",
+        "winner",
+        "kitties",
+        "kitty_taken",
+        "_values",
+    )
+
+
+class GameState(_Blank):
     """A whole game at one moment. Never changed (setting a field raises):
     :func:`canasta.engine.apply` returns a new state.
 
@@ -149,7 +190,8 @@ class GameState:
 
     #: Every value, in field order.
     _values: tuple[Any, ...]
-    __slots__ = tuple(__annotations__)
+    # The slots are _Blank's: GameState adds none.
+    __slots__ = ()
     #: The field names, in order (as a named tuple's).
     _fields: ClassVar[tuple[str, ...]]
 
@@ -264,16 +306,14 @@ class Step(NamedTuple):
     events: tuple[Event, ...]
 
 
-_FIELDS: tuple[str, ...] = GameState.__slots__[:-1]
+_FIELDS: tuple[str, ...] = _Blank.__slots__[:-1]
 GameState._fields = _FIELDS
+# The slots are named before the class that declares (and documents) each field's type.
+if [name for name in GameState.__annotations__ if name != "_fields"] != [
+    *_Blank.__slots__
+]:  # pragma: no cover
+    raise AssertionError("GameState must declare its fields in the order _Blank's slots hold.")
 _INDEX: dict[str, int] = {name: index for index, name in enumerate(_FIELDS)}
-
-
-class _Blank:
-    """A state while :func:`_made` fills it in: the one kind whose fields may be set. It
-    then becomes a :class:`GameState`, whose slots it shares (so the switch is allowed)."""
-
-    __slots__ = GameState.__slots__
 
 
 _new = object.__new__
