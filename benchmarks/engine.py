@@ -1,5 +1,10 @@
 """Engine speed figures: ``python benchmarks/engine.py [--hands N]``.
 
+``python benchmarks/engine.py --stalls`` prints only the stall check: the slowest
+``legal_actions`` and ``apply`` call, with the garbage collector on, each in a fresh
+interpreter, over 300 random hands of classic (four players), 300 of railroad (three) and
+1,800 of classic (the hands a 10-second round of the side-by-side bench plays).
+
 Prints random-legal-play hands per second and microseconds per decision, the legal-action
 listing's p50/p99/max, the first listing with every cache cleared on the largest hands of
 2,000 random hands (and how much of it the garbage collector took), what the interpreter's
@@ -26,6 +31,7 @@ from canasta.engine import GameState, Phase, apply, legal_actions, new_game
 from canasta.engine.cards import RED_THREES, full_deck
 from canasta.engine.counts import count_hand
 from canasta.engine.memo import clear_caches
+from canasta.engine.rules import classic, preset
 from canasta.engine.solver import can_go_out, can_reach
 
 
@@ -92,16 +98,21 @@ class CollectorTime:
     """Seconds the garbage collector has run since this was made (``gc.callbacks``), so that
     a timed call can tell its own work from a collection that landed in it."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        self._clock = clock
         self.seconds = 0.0
+        #: The longest collection, in seconds.
+        self.longest = 0.0
         self._started = 0.0
         gc.callbacks.append(self._note)
 
     def _note(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            self._started = time.perf_counter()
+            self._started = self._clock()
         else:
-            self.seconds += time.perf_counter() - self._started
+            took = self._clock() - self._started
+            self.seconds += took
+            self.longest = max(self.longest, took)
 
     def close(self) -> None:
         """Stop counting."""
@@ -131,9 +142,9 @@ def collector_cost(hands: int, seed: int) -> None:
     """Print what a full garbage collection costs once ``hands`` random hands have filled the
     engine's caches, and the slowest listing in CPU time with the collector on and off.
 
-    Every tuple of cards stays tracked by the collector (a card is an instance of an ``int``
-    subclass, which the collector tracks), so the caches' card tuples make each full
-    collection longer; the collection runs inside whichever call allocates at that moment.
+    Every container the caches hold that refers to a tracked object (an action, a state)
+    makes each full collection longer; the collection runs inside whichever call allocates
+    at that moment.
     """
     clear_caches()
     _, _, on = random_play(hands, seed, time.thread_time)
@@ -154,6 +165,65 @@ def collector_cost(hands: int, seed: int) -> None:
         f"the slowest listing in CPU time: {max(on) * 1e3:.2f} ms with it, "
         f"{max(off) * 1e3:.2f} ms without"
     )
+
+
+def slowest_calls(hands: int, table: str) -> str:
+    """The slowest ``legal_actions`` and ``apply`` call with the collector on, over ``hands``
+    random hands of ``table`` (``classic``, or ``railroad`` for three players) played as the
+    side-by-side bench plays them (``new_game(seed=g)``, uniform random legal actions), the
+    collector's share of it, and the longest collection of the run: in the thread's CPU time,
+    which other processes on a shared machine do not inflate (the wall clock's slowest call
+    is printed too)."""
+    rules = preset("railroad", 3) if table == "railroad" else classic
+    rng = random.Random(0)
+    clock = time.thread_time
+    wall = time.perf_counter
+    collector = CollectorTime(clock)
+    slowest = {"legal_actions": (0.0, 0.0), "apply": (0.0, 0.0)}
+    slowest_wall = 0.0
+    try:
+        for game in range(hands):
+            state = new_game(rules, seed=game)
+            while state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
+                collected = collector.seconds
+                started = wall()
+                before = clock()
+                actions = legal_actions(state)
+                middle = clock()
+                listed = collector.seconds
+                state = apply(state, rng.choice(actions)).state
+                after = clock()
+                slowest_wall = max(slowest_wall, wall() - started)
+                for name, took, collecting in (
+                    ("legal_actions", middle - before, listed - collected),
+                    ("apply", after - middle, collector.seconds - listed),
+                ):
+                    if took > slowest[name][0]:
+                        slowest[name] = (took, collecting)
+    finally:
+        collector.close()
+    calls = "; ".join(
+        f"{name} max {took * 1e3:.2f} ms (collector {collecting * 1e3:.2f} ms of it)"
+        for name, (took, collecting) in slowest.items()
+    )
+    return (
+        f"stalls, {table}, {hands} random hands, fresh process, collector on, CPU time: "
+        f"{calls}; longest collection {collector.longest * 1e3:.2f} ms, "
+        f"{len(gc.get_objects())} objects tracked at the end; slowest decision (listing "
+        f"and apply) by the wall clock {slowest_wall * 1e3:.2f} ms"
+    )
+
+
+def stall_check() -> None:
+    """Print :func:`slowest_calls` for each run, each in a fresh interpreter."""
+    for table, hands in (("classic", 300), ("railroad", 300), ("classic", 1800)):
+        result = subprocess.run(
+            [sys.executable, __file__, "--stalls-of", table, str(hands)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        print(result.stdout.strip())
 
 
 def time_calls(call: Callable[[], object], repeat: int) -> list[float]:
@@ -225,7 +295,17 @@ def main() -> None:
     parser.add_argument(
         "--cold-hands", type=int, default=2000, help="random hands searched for large hands"
     )
+    parser.add_argument(
+        "--stalls", action="store_true", help="print only the stall check (fresh processes)"
+    )
+    parser.add_argument("--stalls-of", nargs=2, metavar=("TABLE", "HANDS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.stalls_of:
+        print(slowest_calls(int(args.stalls_of[1]), args.stalls_of[0]))
+        return
+    if args.stalls:
+        stall_check()
+        return
 
     seconds, decisions = throughput(args.hands, args.seed)
     print(
@@ -268,6 +348,8 @@ def main() -> None:
     state = new_game(seed=args.seed)
     copies = time_calls(lambda: state.evolve(turn=1), 20000)
     print(f"state copy (evolve one field): p50 {percentile(copies, 0.5) * 1e6:.2f} us")
+
+    stall_check()
 
     imports = import_time(7)
     print(
