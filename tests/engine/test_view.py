@@ -44,6 +44,32 @@ def test_view_holds_no_hidden_card(seed: int) -> None:
             assert view(other, seat) == view(state, seat)
 
 
+#: The view's fields that are not the state's own field of the same name.
+_DERIVED = {"seat", "hand", "hand_sizes", "known", "stock_size", "kitty_sizes"}
+_RAILROAD = {"kitty_status", "kitty", "sevens_locked"}
+
+
+@pytest.mark.parametrize("seed", [24, 25])
+def test_each_field_of_the_view_is_the_one_it_names(seed: int) -> None:
+    """The view is built field by field in order: each field holds what its name says."""
+    for state in random_play(seed, steps=300)[::5]:
+        for seat in Seat:
+            seen = view(state, seat)
+            for name, value in seen._asdict().items():
+                if name not in _DERIVED | _RAILROAD:
+                    assert value == getattr(state, name), name
+            assert seen.seat == seat
+            assert seen.hand == state.hands[seat]
+            assert seen.hand_sizes == tuple(len(hand) for hand in state.hands)
+            assert seen.known[seat] == ()
+            assert all(seen.known[s] == state.known[s] for s in Seat if s != seat)
+            assert seen.stock_size == len(state.stock)
+            assert seen.kitty_sizes == (0, 0, 0, 0)
+            assert seen.kitty_status == ("none",) * 4
+            assert seen.kitty == ()
+            assert seen.sevens_locked is False
+
+
 def test_view_shows_own_hand_and_others_sizes() -> None:
     state = position(south="c4 c5 c6", west="d4 d5", north="h4", east="s4 s5 s6 s7")
     seen = view(state, Seat.SOUTH)

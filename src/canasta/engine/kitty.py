@@ -11,7 +11,7 @@ from canasta.engine.cards import RED_THREES, Card
 from canasta.engine.events import Event, KittyTaken, RedThreeLaid
 from canasta.engine.kinds import kinds_of
 from canasta.engine.melds import Meld
-from canasta.engine.rules import RuleSet
+from canasta.engine.rules import MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from canasta.engine.state import GameState, replace_at, with_cards
 
 __all__ = [
@@ -27,6 +27,11 @@ __all__ = [
 #: ``may_take``: its owner completed a canasta that is not black, may look at it, and takes
 #: it with this turn's discard; ``taken``: in the owner's hand.
 KittyStatus = Literal["none", "untouched", "may_take", "taken"]
+_NO_KITTY: KittyStatus = "none"
+#: Every seat's status at a table without kitties, by the number of players.
+_NONE: dict[int, tuple[KittyStatus, ...]] = {
+    n: (_NO_KITTY,) * n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
 
 
 def may_take_kitty(melds: Sequence[Meld], rules: RuleSet) -> bool:
@@ -37,7 +42,7 @@ def may_take_kitty(melds: Sequence[Meld], rules: RuleSet) -> bool:
 def kitty_status(rules: RuleSet, melds: Sequence[Meld], *, taken: bool, size: int) -> KittyStatus:
     """The status of one player's kitty, from their melds and whether it was taken."""
     if not rules.kitty_size:
-        return "none"
+        return _NO_KITTY
     if taken:
         return "taken"
     return "may_take" if size and may_take_kitty(melds, rules) else "untouched"
@@ -46,6 +51,8 @@ def kitty_status(rules: RuleSet, melds: Sequence[Meld], *, taken: bool, size: in
 def kitty_statuses(state: GameState) -> tuple[KittyStatus, ...]:
     """Every seat's kitty status (each player is a team of one in railroad)."""
     rules = state.rules
+    if not rules.kitty_size:  # no kitties at this table: a bot's every view asks
+        return _NONE[rules.players]
     return tuple(
         kitty_status(
             rules,

@@ -11,6 +11,7 @@ from canasta.engine.melds import Meld
 from canasta.engine.rules import RuleSet
 from canasta.engine.scoring import RoundScore
 from canasta.engine.state import GameState, Phase
+from canasta.engine.tuples import make
 
 if TYPE_CHECKING:
     import random
@@ -90,40 +91,46 @@ def view(state: GameState, seat: int) -> PlayerView:
     """
     hands = state.hands
     status = kitty_statuses(state)
-    return PlayerView(
-        seat=seat,
-        rules=state.rules,
-        round_no=state.round_no,
-        dealer=state.dealer,
-        phase=state.phase,
-        turn=state.turn,
-        to_move=state.to_move,
-        hand=hands[seat],
-        hand_sizes=tuple(len(hand) for hand in hands),
-        known=tuple(() if s == seat else known for s, known in enumerate(state.known)),
-        melds=state.melds,
-        red_threes=state.red_threes,
-        pile=state.pile,
-        pile_frozen=state.pile_frozen,
-        pile_blocked=state.pile_blocked,
-        stock_size=len(state.stock),
-        melded=state.melded,
-        minimums=state.minimums,
-        scores=state.scores,
-        history=state.history,
-        played=state.played,
-        turn_value=state.turn_value,
-        placed=state.placed,
-        pending=state.pending,
-        asked=state.asked,
-        permission=state.permission,
-        has_played=state.has_played,
-        winner=state.winner,
-        kitty_sizes=tuple(len(kitty) for kitty in state.kitties),
-        kitty_status=status,
-        # The owner may look at the kitty once it may take it (§13.6); nobody else ever.
-        kitty=state.kitties[seat] if status[seat] == "may_take" else (),
-        sevens_locked=sevens_locked(state.melds, state.rules),
+    rules = state.rules
+    # Built positionally (``make``): a bot's every decision asks for a view. The fields in
+    # :class:`PlayerView`'s order.
+    return make(
+        PlayerView,
+        (
+            seat,
+            rules,
+            state.round_no,
+            state.dealer,
+            state.phase,
+            state.turn,
+            state.to_move,
+            hands[seat],
+            tuple([len(hand) for hand in hands]),
+            tuple([() if s == seat else known for s, known in enumerate(state.known)]),
+            state.melds,
+            state.red_threes,
+            state.pile,
+            state.pile_frozen,
+            state.pile_blocked,
+            len(state.stock),
+            state.melded,
+            state.minimums,
+            state.scores,
+            state.history,
+            state.played,
+            state.turn_value,
+            state.placed,
+            state.pending,
+            state.asked,
+            state.permission,
+            state.has_played,
+            state.winner,
+            tuple([len(kitty) for kitty in state.kitties]),
+            status,
+            # The owner may look at the kitty once it may take it (§13.6); nobody else ever.
+            state.kitties[seat] if status[seat] == "may_take" else (),
+            rules.sevens_locked and sevens_locked(state.melds, rules),
+        ),
     )
 
 
