@@ -36,6 +36,7 @@ from canasta.engine import (
     start_game,
     view,
 )
+from canasta.engine.events import StockExhausted
 from canasta.engine.record import position_of
 from canasta.executors import ExecutorError, Workers, open_workers, results
 from canasta.protocol import DEFAULT_TIMEOUT, close_bots, seat_bot, seat_kind, split_seats, tell
@@ -203,6 +204,9 @@ def play_game(task: GameTask) -> GameResult:
         step = apply(state, action)
         tell(bots, step.events)
         state = step.state
+        if state.phase is Phase.ROUND_OVER or state.phase is Phase.GAME_OVER:
+            result.rounds += 1
+            result.stock_ends += any(isinstance(event, StockExhausted) for event in step.events)
     result.faults = [f"Game {task.index}: {fault}" for fault in close_bots(bots)]
     if state.phase is Phase.GAME_OVER and state.winner is not None:
         result.winner = side_of_team[state.winner]

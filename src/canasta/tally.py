@@ -32,6 +32,10 @@ class GameResult:
     #: Each round's score of side A less the best other side's.
     margins: list[float] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)
+    #: Rounds played (the last one included), and those of them that ended on an exhausted
+    #: stock rather than by a player going out.
+    rounds: int = 0
+    stock_ends: int = 0
     #: Decision times in seconds, by level.
     latencies: dict[str, list[float]] = field(default_factory=dict)
     #: The most time a seat of each level spent deciding within one of its turns: wall
@@ -132,6 +136,8 @@ def summarise(
         },
         "rounds_per_game": statistics.fmean(len(r.margins) for r in results) if results else 0.0,
         "turns_per_round": statistics.fmean(turns) if turns else 0.0,
+        "rounds": sum(r.rounds for r in results),
+        "stock_ends": sum(r.stock_ends for r in results),
         "latency": latency,
         "seconds": seconds,
         "games_per_second": len(results) / seconds if seconds > 0 else 0.0,
@@ -214,6 +220,11 @@ def render(data: dict[str, Any]) -> Table:
     )
     table.add_row("rounds per game", f"{data['rounds_per_game']:.2f}")
     table.add_row("turns per round", f"{data['turns_per_round']:.1f}")
+    share = data["stock_ends"] / max(1, data["rounds"])
+    table.add_row(
+        "rounds ended on an empty stock",
+        f"{data['stock_ends']} of {data['rounds']} = {100 * share:.1f}%",
+    )
     for level, figures in data["latency"].items():
         table.add_row(
             f"{level} decision p50 / p99 / max",
