@@ -1,15 +1,20 @@
 """How the ``normal`` level plays railroad (docs/rules.md §13; easy slips from it, hard
 plays it as normal does).
 
-Railroad pays for canastas by kind, so the plan is the kinds:
+Railroad pays for canastas by kind, and going out needs one of each (a red, a black, a wild
+and a sevens canasta), so the plan is the kinds:
 
 * the draw: takes the pile when it brings cards (the more the better) or grows an open
-  meld, since every card can go toward a canasta and draws bring only two;
-* melding: the initial meld as soon as it can (the biggest first); then natural cards
-  before all, a canasta that is not black first while the kitty waits (completing one
-  earns the kitty), sevens toward the sevens canasta (1500), wild cards toward the wild
-  canasta (1000), or onto a meld of a rank when they complete a black canasta there (300
-  for one or two wild cards), or to get points off the hand when an opponent may go out;
+  meld, since every card can go toward a canasta and draws bring only two; once every kind
+  is down, only when it leaves fewer cards in hand than a draw;
+* melding: the initial meld as soon as it can (the biggest first), but early in the round
+  not with wild cards outside a meld of wild cards: the wild canasta takes seven of them;
+  then natural cards before all, a canasta that is not black first while the kitty waits
+  (completing one earns the kitty), sevens toward the sevens canasta (1500), wild cards
+  toward the wild canasta (1000), or onto a meld of a rank when they complete the black
+  canasta the player lacks (or late in the round), or to get points off the hand when an
+  opponent may go out (few cards in hand and the kinds it lacks within reach of them);
+  once every kind is down, wild cards go wherever they take cards off the hand;
 * the discard: the ``normal`` level's weighing of what the next player could take (sevens
   are never offered while they are locked: the engine does not list them);
 * going out: as soon as it can, with a canasta of each kind.
@@ -18,6 +23,7 @@ Railroad pays for canastas by kind, so the plan is the kinds:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from canasta.bots.base import Decision
 from canasta.engine import (
@@ -28,19 +34,96 @@ from canasta.engine import (
     LayOff,
     Meld,
     PlayerView,
+    RuleSet,
+    TableMeld,
     TakePile,
     cards_value,
 )
 from canasta.engine.cards import RANK_OF, SEVEN, THREE, WILD_CARDS, WILD_RANK
-from canasta.engine.kinds import kinds_missing, open_meld
+from canasta.engine.kinds import CanastaKind, kinds_missing, open_meld
 from canasta.engine.words import counted
 
-__all__ = ["railroad_draw", "railroad_placement_score", "railroad_play"]
+__all__ = ["may_go_out_soon", "railroad_draw", "railroad_play"]
 
 #: An opponent this close to going out (cards in hand) makes the player shed points.
 _FEW_CARDS = 5
 #: With fewer stock cards than this per player, a natural meld no longer waits to be red.
 _LATE_STOCK = 10
+#: While the stock holds more than this share of what the deal left in it, the initial
+#: meld waits for naturals rather than spend wild cards.
+_EARLY_SHARE = 0.75
+
+
+def _cards_short(melds: Sequence[TableMeld], kind: CanastaKind, rules: RuleSet) -> int:
+    """The fewest cards that complete a canasta of ``kind`` among ``melds`` (on their open
+    meld that can become one, or a new meld)."""
+    size = rules.meld_max_size
+    best = size
+    for meld in melds:
+        if len(meld) >= size or meld.rank == THREE:
+            continue
+        if kind == "wild":
+            fits = meld.rank == WILD_RANK
+        elif kind == "sevens":
+            fits = meld.rank == SEVEN and not meld.wilds
+        elif kind == "red":
+            fits = meld.rank not in (WILD_RANK, SEVEN) and not meld.wilds
+        else:
+            fits = meld.rank not in (WILD_RANK, SEVEN) and meld.wilds < rules.max_wilds
+        if fits:
+            best = min(best, size - len(meld))
+    return best
+
+
+def may_go_out_soon(seen: PlayerView, seat: int) -> bool:
+    """Whether ``seat`` holds few cards and could complete the kinds it still lacks with
+    them and a draw. Going out needs a canasta of each kind on the table (§13.10): a player
+    with five cards who lacks the wild canasta is no threat."""
+    rules = seen.rules
+    cards = seen.hand_sizes[seat]
+    if cards > _FEW_CARDS:
+        return False
+    melds = seen.melds[rules.team_of(seat)]
+    short = sum(_cards_short(melds, kind, rules) for kind in kinds_missing(melds, rules))
+    # One card is kept for the discard that goes out.
+    return short <= cards + rules.draw_count - 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """What the plan reads from a view, once per decision."""
+
+    seen: PlayerView
+    team: int
+    melds: tuple[TableMeld, ...]
+    #: The kinds of canasta the player still lacks.
+    missing: tuple[CanastaKind, ...]
+    kitty_waits: bool
+    #: The stock still holds most of the deal's, or has run low.
+    early: bool
+    late: bool
+    #: An opponent may go out soon, or the stock is nearly gone.
+    threat: bool
+
+    @classmethod
+    def of(cls, seen: PlayerView) -> _Reading:
+        rules = seen.rules
+        team = rules.team_of(seen.seat)
+        melds = tuple(seen.melds[team])
+        dealt = rules.deck_size - rules.players * (rules.hand_size + rules.kitty_size) - 1
+        threat = seen.stock_size <= 2 * rules.players or any(
+            may_go_out_soon(seen, seat) for seat in range(rules.players) if seat != seen.seat
+        )
+        return cls(
+            seen=seen,
+            team=team,
+            melds=melds,
+            missing=kinds_missing(melds, rules),
+            kitty_waits=seen.kitty_status[seen.seat] == "untouched",
+            early=seen.stock_size > _EARLY_SHARE * dealt,
+            late=seen.stock_size < _LATE_STOCK * rules.players,
+            threat=threat,
+        )
 
 
 def railroad_draw(seen: PlayerView, legal: Sequence[Action]) -> Decision:
@@ -48,14 +131,20 @@ def railroad_draw(seen: PlayerView, legal: Sequence[Action]) -> Decision:
     best: TakePile | None = None
     best_score = 0.0
     team = seen.rules.team_of(seen.seat)
+    every_kind = not kinds_missing(seen.melds[team], seen.rules)
     for action in legal:
         if not isinstance(action, TakePile):
             continue
-        rank = RANK_OF[seen.pile[-1]]
-        grows = open_meld(seen.melds[team], rank, seen.rules) is not None
-        score = 3.0 * (len(seen.pile) - 1) + (6 if grows else 0) - (2 * len(action.cards))
-        if not seen.melded[team]:
-            score += 10
+        if every_kind:
+            # The pile is worth taking when it leaves fewer cards in hand than a draw (the
+            # top card and the cards taken with it are melded).
+            score = float(seen.rules.draw_count + len(action.cards) + 1 - len(seen.pile))
+        else:
+            rank = RANK_OF[seen.pile[-1]]
+            grows = open_meld(seen.melds[team], rank, seen.rules) is not None
+            score = 3.0 * (len(seen.pile) - 1) + (6 if grows else 0) - (2 * len(action.cards))
+            if not seen.melded[team]:
+                score += 10
         if score > best_score:
             best, best_score = action, score
     if best is not None:
@@ -69,50 +158,49 @@ def railroad_draw(seen: PlayerView, legal: Sequence[Action]) -> Decision:
     return Decision(legal[0], "The only way to draw.")
 
 
-def _threat(seen: PlayerView) -> bool:
-    """An opponent holds few cards, or the stock is nearly gone."""
-    others = [size for s, size in enumerate(seen.hand_sizes) if s != seen.seat]
-    return min(others) <= _FEW_CARDS or seen.stock_size <= 2 * seen.rules.players
-
-
-def railroad_placement_score(seen: PlayerView, action: Meld | LayOff) -> float:
+def _placement_score(reading: _Reading, action: Meld | LayOff) -> float:
     """How much the player wants this meld or lay-off now (positive: do it)."""
+    seen = reading.seen
     rules = seen.rules
-    team = rules.team_of(seen.seat)
     cards = action.cards
     wilds = sum(1 for c in cards if c in WILD_CARDS)
     naturals = len(cards) - wilds
-    value = cards_value(cards)
-    if not seen.melded[team]:
-        return 1000.0 + value - 25 * wilds
     if isinstance(action, LayOff):
         rank = action.rank
     else:
         rank = next((RANK_OF[c] for c in cards if c not in WILD_CARDS), WILD_RANK)
+    if not seen.melded[reading.team]:
+        if wilds and rank != WILD_RANK and reading.early and not seen.turn_value:
+            # The wild canasta going out needs takes seven wild cards: early in the round
+            # the initial meld waits for naturals rather than spend them.
+            return -1.0
+        # The biggest first, sparing wild cards (a meld of wild cards spends none: it
+        # starts the wild canasta).
+        return 1000.0 + cards_value(cards) - (0 if rank == WILD_RANK else 50 * wilds)
     if rank == THREE:
         return 500.0  # black threes: the play before going out
-    melds = seen.melds[team]
-    target = open_meld(melds, rank, rules)
+    target = open_meld(reading.melds, rank, rules)
     size_after = (len(target) if target is not None else 0) + len(cards)
     completes = size_after >= rules.canasta_size
-    missing = kinds_missing(melds, rules)
-    kitty_waits = seen.kitty_status[seen.seat] == "untouched"
+    missing = reading.missing
     if rank == WILD_RANK:
         score = 80.0 + 10 * len(cards)
         return score + (200 if completes else 0)
     if wilds == 0:
         score = 100.0 + 10 * naturals + (15 if rank == SEVEN else 0)
         if completes:
-            score += 60 + (60 if kitty_waits else 0) + (40 if "red" in missing else 0)
+            score += 60 + (60 if reading.kitty_waits else 0) + (40 if "red" in missing else 0)
         return score
+    if not missing:
+        # Every kind is down: wild cards go wherever they take cards off the hand.
+        return 120.0 - 10 * wilds + (30 if completes else 0)
     mixed = target is not None and target.wilds > 0
-    late = seen.stock_size < _LATE_STOCK * rules.players
-    if completes and (mixed or late or "black" in missing):
+    if completes and ("black" in missing or reading.late or (mixed and "wild" not in missing)):
         # A black canasta's 300 for one or two wild cards beats their share of a wild
-        # canasta (1000 for seven); a natural meld waits to be red (500).
+        # canasta (1000 for seven) once that is down; a natural meld waits to be red (500).
         return 150.0 - 20 * wilds
-    if _threat(seen):
-        return 40.0 + value - 10 * wilds
+    if reading.threat:
+        return 40.0 + cards_value(cards) - 10 * wilds
     return -1.0
 
 
@@ -125,10 +213,11 @@ def railroad_play(
     discards = [a for a in legal if isinstance(a, Discard)]
     if len(seen.hand) == 1 and discards:
         return Decision(discards[0], "A canasta of each kind is down: your last card goes out.")
+    reading = _Reading.of(seen)
     best: Meld | LayOff | None = None
     best_score = 0.0
     for action in placements:
-        score = railroad_placement_score(seen, action)
+        score = _placement_score(reading, action)
         if score > best_score or (
             score == best_score and best is not None and len(action.cards) > len(best.cards)
         ):
@@ -139,5 +228,5 @@ def railroad_play(
         cost = costs([d.card for d in discards])
         card = min(cost, key=lambda c: (cost[c], c))
         return Decision(Discard(card), "The safest card to give up.")
-    fallback = max(placements, key=lambda a: railroad_placement_score(seen, a))
+    fallback = max(placements, key=lambda a: _placement_score(reading, a))
     return Decision(fallback, "No discard is possible yet: a play must come first.")
