@@ -26,7 +26,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from canasta.bots.normal import Situation, answer_yes
+from canasta.bots.normal import answer_yes
+from canasta.bots.situation import Situation
 from canasta.engine import Card, GameState, Phase, PlayerView, card_value, determinize, view
 from canasta.engine.cards import BLACK_THREES, RED_THREES, WILD_CARDS
 from canasta.engine.counts import count_hand

@@ -30,7 +30,9 @@ from dataclasses import dataclass
 
 from canasta.bots.base import Decision, Effort
 from canasta.bots.belief import Memory, sample_deal
-from canasta.bots.normal import NormalBot, Situation, discard_costs, take_score, wants_out
+from canasta.bots.discards import discard_costs
+from canasta.bots.normal import NormalBot, take_score, wants_out
+from canasta.bots.situation import Situation
 from canasta.engine import (
     Action,
     Answer,

@@ -10,27 +10,30 @@ search), so that four of them play many games a second:
 * the discard: weighs how likely the next opponent is to take the pile with each card
   (their melds, the cards they are known to hold, how many of a rank are still unseen)
   against what the card is worth in the hand; black threes are stoppers, and a two freezes
-  a big pile when every natural discard is dangerous;
+  a big pile when every natural discard is dangerous (:mod:`canasta.bots.discards`);
 * going out: only when the score says so (a canasta more than going out needs where it
   needs one, opponents close to going out, a low stock, or the game won), asking partner when
   partner holds many cards (a player alone has nobody to ask);
 * answering partner: weighs its own hand's points and the canastas it could still complete
   against the going-out bonus and the opponents' threat.
+
+What it reads from the view first is a :class:`~canasta.bots.situation.Situation`; at a
+railroad table it follows the plan of :mod:`canasta.bots.railroad`.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from canasta.bots.base import Decision
+from canasta.bots.discards import discard_costs
 from canasta.bots.railroad import railroad_draw, railroad_play
+from canasta.bots.situation import Situation, partner_cards
 from canasta.engine import (
     Action,
     Answer,
     AskPartner,
-    Card,
     Discard,
     DrawStock,
     LayOff,
@@ -38,171 +41,18 @@ from canasta.engine import (
     Phase,
     PlayerView,
     TakePile,
-    card_value,
     cards_value,
 )
-from canasta.engine.cards import (
-    BLACK_THREES,
-    JOKER,
-    KING,
-    RANK_OF,
-    TWO,
-    WILD_CARDS,
-    Suit,
-)
+from canasta.engine.cards import BLACK_THREES, RANK_OF, WILD_CARDS
 from canasta.engine.counts import count_hand
-from canasta.engine.scoring import score_team
 from canasta.engine.solver import can_go_out, canastas_short
 from canasta.engine.state import without_cards
 from canasta.engine.words import counted
 
-__all__ = [
-    "NormalBot",
-    "Situation",
-    "answer_yes",
-    "discard_costs",
-    "placement_score",
-    "take_score",
-    "wants_out",
-]
+__all__ = ["NormalBot", "answer_yes", "placement_score", "take_score", "wants_out"]
 
-#: Points a discard that lets the next opponent take the pile is expected to cost, per card
-#: in the pile, on top of a fixed part.
-_PILE_CARD_WORTH = 15
-_PILE_BASE_WORTH = 30
-#: ... plus this share of the pile's card points.
-_PILE_POINTS_SHARE = 0.25
-#: The opponents threaten to go out when they have the canastas for it and one of them
-#: holds this few cards, or when the stock is this low.
-_FEW_CARDS = 4
-_LOW_STOCK = 10
 #: What each card a stock draw brings beyond the first is worth against taking the pile.
 _DRAWN_CARD_WORTH = 8
-
-
-def _partner_cards(seen: PlayerView) -> int:
-    """How many cards the seat's partners hold (none for a player alone)."""
-    rules = seen.rules
-    team = rules.partnerships[rules.team_of(seen.seat)]
-    return sum(seen.hand_sizes[s] for s in team if s != seen.seat)
-
-
-def _at_least(count: int, trials: int, chance: float) -> float:
-    """P(a binomial(``trials``, ``chance``) variable is at least ``count``), for 0-2."""
-    if count <= 0:
-        return 1.0
-    if trials < count or chance <= 0.0:
-        return 0.0
-    none = (1.0 - chance) ** trials
-    if count == 1:
-        return 1.0 - none
-    one = trials * chance * (1.0 - chance) ** (trials - 1)
-    return max(0.0, 1.0 - none - one)
-
-
-@dataclass(slots=True)
-class Situation:
-    """What the ``normal`` level reads from a view before it decides."""
-
-    seen: PlayerView
-    team: int
-    canasta_size: int
-    #: The team's melds, and those of the next player's team (who may take the discard),
-    #: by rank.
-    mine: dict[int, tuple[int, int]]
-    theirs: dict[int, tuple[int, int]]
-    canastas: int
-    #: The most canastas any opposing team has.
-    opponent_canastas: int
-    #: Naturals in hand by rank.
-    held: dict[int, int]
-    #: Cards of each rank (index = rank) this seat can see anywhere.
-    visible: list[int]
-    #: Cards this seat cannot see (other hands' unknown cards and the stock).
-    unseen_total: int
-    #: The opponents could go out soon, or the stock is nearly gone.
-    threat: bool
-
-    @classmethod
-    def of(cls, seen: PlayerView) -> Situation:
-        """Read ``seen``."""
-        rules = seen.rules
-        team = rules.team_of(seen.seat)
-        size = rules.canasta_size
-        mine = {m.rank: (m.naturals, m.wilds) for m in seen.melds[team]}
-        nxt = rules.team_of(rules.next_seat(seen.seat))
-        theirs = {m.rank: (m.naturals, m.wilds) for m in seen.melds[nxt]}
-        canastas = sum(1 for m in seen.melds[team] if len(m.cards) >= size)
-        opponents = [t for t in range(rules.teams) if t != team]
-        opponent_canastas = max(
-            sum(1 for m in seen.melds[t] if len(m.cards) >= size) for t in opponents
-        )
-        held: dict[int, int] = {}
-        visible = [0] * (KING + 1)
-        for card in seen.hand:
-            rank = RANK_OF[card]
-            visible[rank] += 1
-            if card not in WILD_CARDS:
-                held[rank] = held.get(rank, 0) + 1
-        for card in seen.pile:
-            visible[RANK_OF[card]] += 1
-        for melds in seen.melds:
-            for meld in melds:
-                for card in meld.cards:
-                    visible[RANK_OF[card]] += 1
-        known_total = 0
-        for cards in seen.known:
-            known_total += len(cards)
-            for card in cards:
-                visible[RANK_OF[card]] += 1
-        others = sum(size for s, size in enumerate(seen.hand_sizes) if s != seen.seat)
-        unseen_total = others - known_total + seen.stock_size
-        fewest = min(seen.hand_sizes[s] for t in opponents for s in rules.partnerships[t])
-        threat = (
-            opponent_canastas >= rules.canastas_to_go_out and fewest <= _FEW_CARDS
-        ) or seen.stock_size <= _LOW_STOCK
-        return cls(
-            seen=seen,
-            team=team,
-            canasta_size=size,
-            mine=mine,
-            theirs=theirs,
-            canastas=canastas,
-            opponent_canastas=opponent_canastas,
-            held=held,
-            visible=visible,
-            unseen_total=max(1, unseen_total),
-            threat=threat,
-        )
-
-    @property
-    def game_in_reach(self) -> bool:
-        """Going out now would very likely win the game."""
-        seen = self.seen
-        if not self.canastas:
-            return False
-        rules = seen.rules
-        round_score = score_team(
-            rules,
-            team=self.team,
-            melds=seen.melds[self.team],
-            red_threes=len(seen.red_threes[self.team]),
-            hands=(),
-            went_out=True,
-            concealed=False,
-        )
-        ours = seen.scores[self.team] + round_score.total
-        best_other = max(score for t, score in enumerate(seen.scores) if t != self.team)
-        return ours >= rules.target_score and ours > best_other + 600
-
-    def near_canastas(self) -> int:
-        """The team's melds that this hand's naturals would (nearly) make canastas."""
-        near = 0
-        for rank, (naturals, wilds) in self.mine.items():
-            size = naturals + wilds
-            if size < self.canasta_size and size + self.held.get(rank, 0) >= self.canasta_size - 1:
-                near += 1
-        return near
 
 
 # --------------------------------------------------------------------------- draw
@@ -299,81 +149,19 @@ def placement_score(situation: Situation, action: Meld | LayOff, *, dump: bool) 
     return -1.0
 
 
-# --------------------------------------------------------------------------- discarding
-
-
-def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, float]:
-    """What discarding each of ``cards`` is expected to cost (lower is better)."""
-    seen = situation.seen
-    seat = seen.seat
-    pile = seen.pile
-    rules = seen.rules
-    nxt = rules.next_seat(seat)
-    opponents = rules.team_of(nxt)
-    frozen_for_them = seen.pile_frozen or not seen.melded[opponents]
-    pile_worth = (
-        _PILE_BASE_WORTH + _PILE_CARD_WORTH * len(pile) + cards_value(pile) * _PILE_POINTS_SHARE
-    )
-    their_unknown = seen.hand_sizes[nxt] - len(seen.known[nxt])
-    known_ranks: dict[int, int] = {}
-    for card in seen.known[nxt]:
-        if card not in WILD_CARDS:
-            known_ranks[RANK_OF[card]] = known_ranks.get(RANK_OF[card], 0) + 1
-    costs: dict[Card, float] = {}
-    natural_dangers: list[float] = []
-    for card in cards:
-        rank = RANK_OF[card]
-        if card == JOKER:
-            costs[card] = 500.0
-            continue
-        if card in WILD_CARDS:
-            costs[card] = 300.0
-            continue
-        if card in BLACK_THREES:
-            costs[card] = -10.0 - 3 * len(pile)
-            continue
-        unseen = max(0, rules.decks * len(Suit) - situation.visible[rank])
-        chance = unseen / situation.unseen_total
-        if not frozen_for_them and rank in situation.theirs:
-            take = 1.0
-        else:
-            have = known_ranks.get(rank, 0)
-            take = _at_least(2 - have, their_unknown, chance)
-            if not frozen_for_them:
-                take = max(take, 0.6 * _at_least(1 - min(have, 1), their_unknown, chance))
-            if not seen.melded[opponents]:
-                take *= 0.5
-        danger = take * pile_worth
-        natural_dangers.append(danger)
-        count = situation.held.get(rank, 0)
-        keep = 30.0 * count if count >= 2 else 2.0 * unseen
-        if rank in situation.mine:
-            keep += 25
-        if situation.threat:
-            keep -= card_value(card) * 0.6
-        costs[card] = danger + keep
-    # A two freezes the pile (and blocks it for the next player) when every natural discard
-    # would likely hand the opponents a big pile.
-    if natural_dangers and min(natural_dangers) > 60 and not seen.pile_frozen and len(pile) >= 6:
-        for card in cards:
-            if RANK_OF[card] == TWO:
-                costs[card] = 55.0
-    return costs
-
-
 # --------------------------------------------------------------------------- going out
 
 
 def wants_out(situation: Situation) -> bool:
     """Whether going out now is worth more than playing on (the seat can go out)."""
     seen = situation.seen
-    partner_cards = _partner_cards(seen)
+    partners_hold = partner_cards(seen)
     benefit = 100.0
     if situation.threat:
         benefit += 250
     if situation.game_in_reach:
         benefit += 500
-    cost = 8.0 * partner_cards
+    cost = 8.0 * partners_hold
     # Where going out needs one canasta, a second is worth waiting for; where it needs two,
     # the second is that canasta already, and waiting for a third loses the bonus far more
     # often than it pays (a head-to-head at two players: docs/bots.md).
@@ -485,8 +273,8 @@ class NormalBot:
             and (wants_out(situation) if out is None else out)
             and self.can_go_out(situation, legal)
         ):
-            partner_cards = _partner_cards(seen)
-            if out is None and partner_cards >= 4 and any(isinstance(a, AskPartner) for a in legal):
+            partners_hold = partner_cards(seen)
+            if out is None and partners_hold >= 4 and any(isinstance(a, AskPartner) for a in legal):
                 return Decision(AskPartner(), "You could go out now, and partner holds many cards.")
             return self._go_out(situation, placements, discards)
         dump = situation.threat

@@ -208,7 +208,7 @@ def railroad_play(
     seen: PlayerView, legal: Sequence[Action], costs: Callable[[list[Card]], dict[Card, float]]
 ) -> Decision:
     """Meld, lay off or discard (going out as soon as the one card left may go); ``costs``
-    weighs the discards (the ``normal`` level's :func:`~canasta.bots.normal.discard_costs`)."""
+    weighs the discards (the ``normal`` level's :func:`~canasta.bots.discards.discard_costs`)."""
     placements = [a for a in legal if isinstance(a, (Meld, LayOff))]
     discards = [a for a in legal if isinstance(a, Discard)]
     if len(seen.hand) == 1 and discards:
