@@ -49,6 +49,7 @@ from canasta.engine import (
     legal,
     view,
 )
+from canasta.engine.cards import WILD_CARDS
 from canasta.engine.counts import count_hand
 from canasta.engine.scoring import score_team
 from canasta.engine.solver import max_meld_value
@@ -82,12 +83,18 @@ _SEARCHED_HAND = 20
 #: The work of sampling one deal.
 _DEAL_WORK = 3.0
 _PLAYING = (Phase.DRAW, Phase.PLAY, Phase.ANSWER)
-#: A railroad step costs about this many times a classic one of the same hand (§13: meld
-#: candidates by kind of canasta, sevens, capped wild cards; measured on this engine) and,
-#: for a play before the player's side has melded, ``h**2`` times :data:`_RAILROAD_OPENING`
-#: more (listing the combinations that could meet an initial minimum of up to 150).
-_RAILROAD_STEP = 2.0
-_RAILROAD_OPENING = 0.5
+#: A railroad step, in units that take about the time of a classic step's (measured on
+#: this engine with ``benchmarks/step_costs.py``): a draw :data:`_RAILROAD_DRAW` whatever
+#: the hand, and ``h**2 / _RAILROAD_OPENING_DRAW`` more for ``h`` cards before the
+#: player's initial meld; a play ``_RAILROAD_PLAY + h**2 / 25 + h**3 / 4000`` (meld
+#: candidates by kind of canasta, sevens, capped wild cards), and before the initial meld
+#: ``h**4 * (1 + w)**2 / _RAILROAD_OPENING`` more with ``w`` wild cards in hand: listing
+#: the ways to meet a minimum of up to 150 grows with the cards and the wild cards that
+#: could join each meld (18 cards take 5 ms with no wild card, 20 ms with two).
+_RAILROAD_DRAW = 2.5
+_RAILROAD_OPENING_DRAW = 40.0
+_RAILROAD_PLAY = 4.0
+_RAILROAD_OPENING = 1500.0
 #: What winning (or losing) the game is worth beyond the round's points: ending a round that
 #: hands the opponents the game is never worth its points.
 _GAME = 3000.0
@@ -96,18 +103,23 @@ _GAME = 3000.0
 def step_work(state: GameState, seat: int) -> float:
     """The work of one playout step by ``seat`` (see :data:`WORK`).
 
-    A step of a player holding ``h`` cards counts ``1 + h**3 / 700``, because listing a
-    big hand's melds costs about that much more; in railroad :data:`_RAILROAD_STEP` times
-    that, and ``h**2 * _RAILROAD_OPENING`` more for a play before the initial meld.
+    A classic step of a player holding ``h`` cards counts ``1 + h**3 / 700``, because
+    listing a big hand's melds costs about that much more; a railroad step is weighed by
+    what it costs there (see :data:`_RAILROAD_PLAY`), so that a counted step takes about
+    the same time at either table.
     """
-    cards = len(state.hands[seat])
-    work = 1.0 + cards**3 / 700.0
+    hand = state.hands[seat]
+    cards = len(hand)
     rules = state.rules
     if not rules.has_kinds:
-        return work
-    work *= _RAILROAD_STEP
-    if state.phase is Phase.PLAY and not state.melded[rules.team_of(seat)]:
-        work += _RAILROAD_OPENING * cards * cards
+        return 1.0 + cards**3 / 700.0
+    melded = state.melded[rules.team_of(seat)]
+    if state.phase is not Phase.PLAY:
+        return _RAILROAD_DRAW + (0.0 if melded else cards * cards / _RAILROAD_OPENING_DRAW)
+    work = _RAILROAD_PLAY + cards * cards / 25.0 + cards**3 / 4000.0
+    if not melded:
+        wilds = sum(1 for card in hand if card in WILD_CARDS)
+        work += cards**4 * (1.0 + wilds) ** 2 / _RAILROAD_OPENING
     return work
 
 
