@@ -38,7 +38,16 @@ async def test_railroad_hint_names_its_meld_once_in_card_labels() -> None:
         rules=rules_dict(rules),
         hands={"South": "jk jk h1 s1 s1 c9 d4", "West": "c5 d5 h6", "East": "c6 d6 h8"},
         phase="play",
-        melds={"South": ["13: h13 h13 d13 d13 c13 c13 s13"]},
+        melds={
+            "South": ["13: h13 h13 d13 d13 c13 c13 s13"],
+            # West has every kind down and three cards: South sheds its jokers.
+            "West": [
+                "12: h12 h12 d12 d12 c12 c12 s12",
+                "11: h11 h11 d11 d11 c11 c2 d2",
+                "0: jk jk h2 h2 s2 s2 c2",
+                "7: h7 h7 d7 d7 c7 c7 s7",
+            ],
+        },
     ).to_state()
     app = make_test_app(state=state)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
