@@ -4,21 +4,30 @@ pydantic, which only records and positions need)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 
-def _printed(code: str) -> str:
-    """What ``code`` prints in a fresh interpreter."""
+def _printed(code: str, env: dict[str, str] | None = None) -> str:
+    """What ``code`` prints in a fresh interpreter (in the environment ``env``)."""
     result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+        env=env,
     )
     return result.stdout
 
 
-def _modules_after(statement: str) -> set[str]:
+def _modules_after(statement: str, env: dict[str, str] | None = None) -> set[str]:
     code = f"import json, sys\n{statement}\nprint(json.dumps(sorted(sys.modules)))"
-    return set(json.loads(_printed(code)))
+    return set(json.loads(_printed(code, env)))
 
 
 def _top_level(modules: set[str]) -> set[str]:
@@ -119,3 +128,28 @@ def test_the_app_starts_without_the_files_or_charts_modules() -> None:
 def test_simulate_loads_rich_only_to_draw() -> None:
     # Worker processes import canasta.simulate to play games; they never draw.
     assert "rich" not in _top_level(_modules_after("import canasta.simulate"))
+
+
+@pytest.mark.parametrize("home", ["empty", "settings saved"])
+def test_the_command_builds_the_table_without_pydantic(home: str, tmp_path: Path) -> None:
+    # The first frame needs the settings: the defaults without a file, and a file saved
+    # by canasta (found valid as written) as written; pydantic validates it afterwards.
+    env = {
+        **os.environ,
+        **{f"XDG_{kind}_HOME": str(tmp_path / kind) for kind in ("CONFIG", "DATA", "STATE")},
+    }
+    if home == "settings saved":
+        _printed(
+            "from canasta.persist import Paths, Settings, save_settings\n"
+            "save_settings(Paths.from_environment(), Settings(pace='fast', welcomed=True))",
+            env,
+        )
+    loaded = _modules_after(
+        "from canasta.__main__ import build_parser\n"
+        "from canasta.tui import build_app\n"
+        "app = build_app(build_parser().parse_args(['--seed', '7']))\n"
+        "assert app.options.pace == ('fast' if app.paths.settings_file.exists() else 'normal')",
+        env,
+    )
+    assert "canasta.tui.app" in loaded
+    assert not {"pydantic", "pydantic_core"} & _top_level(loaded)

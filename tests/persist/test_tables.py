@@ -4,6 +4,7 @@ apart, and the settings accept only the tables a system allows."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from datetime import timedelta
 
@@ -24,6 +25,7 @@ from canasta.persist import (
     save_game,
     update_stats,
 )
+from canasta.persist.settings import settings_text
 from canasta.persist.stats import STATS_VERSION, table_mix_of
 
 from .helpers import STARTED, assert_one_sentence, play, saved_game, session
@@ -170,7 +172,7 @@ def test_table_mixes_of_other_tables(kinds: str, mix: str) -> None:
 
 def test_the_settings_keep_railroad_with_five(paths: Paths) -> None:
     paths.config_dir.mkdir(parents=True)
-    paths.settings_file.write_text(Settings(rules="railroad", players=5).model_dump_json())
+    paths.settings_file.write_text(settings_text(Settings(rules="railroad", players=5)))
 
     loaded = load_settings(paths)
 
@@ -180,7 +182,7 @@ def test_the_settings_keep_railroad_with_five(paths: Paths) -> None:
 def test_the_settings_keep_a_rule_system_and_a_count_it_allows(paths: Paths) -> None:
     settings = Settings(rules="traditional", players=6)
     paths.config_dir.mkdir(parents=True)
-    paths.settings_file.write_text(settings.model_dump_json())
+    paths.settings_file.write_text(settings_text(settings))
 
     loaded = load_settings(paths)
 
@@ -205,7 +207,7 @@ def test_an_impossible_table_costs_only_itself(
 
     loaded = load_settings(paths)
 
-    assert loaded.value == kept.model_copy(update={"pace": "fast"})
+    assert loaded.value == dataclasses.replace(kept, pace="fast")
     (problem,) = loaded.problems
     assert where in problem
     assert_one_sentence(problem)

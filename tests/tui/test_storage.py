@@ -7,6 +7,7 @@ there too, so nothing touches the real home directory.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import shutil
@@ -36,6 +37,7 @@ from canasta.engine import (
 )
 from canasta.engine.record import make_record
 from canasta.persist import (
+    Names,
     Paths,
     SavedGame,
     Settings,
@@ -273,7 +275,7 @@ async def test_settings_round_trip_through_the_screen(paths: Paths) -> None:
     loaded = load_settings(paths)
     assert loaded.problems == ()
     assert loaded.value == Settings(
-        pace="fast", difficulty="easy", hand_order="suit", ascii=True, names={"south": "Ada"}
+        pace="fast", difficulty="easy", hand_order="suit", ascii=True, names=Names(south="Ada")
     )
 
 
@@ -281,7 +283,7 @@ def test_settings_are_the_defaults_the_command_line_overrides(paths: Paths) -> N
     saved = Settings(
         pace="fast", difficulty="easy", theme="nord", hand_order="suit", rules="traditional"
     )
-    save_settings(paths, saved.model_copy(update={"players": 6}))
+    save_settings(paths, dataclasses.replace(saved, players=6))
     settings = load_settings(paths).value
     args = argparse.Namespace(
         seed=None, difficulty=None, pace=None, ascii=None, theme=None, hotseat=False, rules=None

@@ -41,7 +41,16 @@ if TYPE_CHECKING:
         saved_tables,
         session_info,
     )
-    from canasta.persist.settings import Names, Settings, load_settings, save_settings
+    from canasta.persist.settings import (
+        Names,
+        Settings,
+        StartSettings,
+        load_settings,
+        save_settings,
+        settings_at_start,
+        settle_settings,
+        validate_settings,
+    )
     from canasta.persist.stats import GameResult, Stats, Tally, load_stats, summarize, update_stats
     from canasta.persist.tables import TableFile, load_table, save_table
 
@@ -61,6 +70,7 @@ _HOMES = {
     "SeatInfo": "canasta.persist.saves",
     "SessionInfo": "canasta.persist.saves",
     "Settings": "canasta.persist.settings",
+    "StartSettings": "canasta.persist.settings",
     "Stats": "canasta.persist.stats",
     "TableFile": "canasta.persist.tables",
     "Tally": "canasta.persist.stats",
@@ -83,8 +93,11 @@ _HOMES = {
     "save_table": "canasta.persist.tables",
     "saved_tables": "canasta.persist.saves",
     "session_info": "canasta.persist.saves",
+    "settings_at_start": "canasta.persist.settings",
+    "settle_settings": "canasta.persist.settings",
     "summarize": "canasta.persist.stats",
     "update_stats": "canasta.persist.stats",
+    "validate_settings": "canasta.persist.settings",
     "write_text_atomic": "canasta.persist.files",
 }
 
@@ -102,6 +115,7 @@ __all__ = [
     "SeatInfo",
     "SessionInfo",
     "Settings",
+    "StartSettings",
     "Stats",
     "TableFile",
     "Tally",
@@ -124,8 +138,11 @@ __all__ = [
     "save_table",
     "saved_tables",
     "session_info",
+    "settings_at_start",
+    "settle_settings",
     "summarize",
     "update_stats",
+    "validate_settings",
     "write_text_atomic",
 ]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Generic, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["FileModel", "LevelName", "Loaded", "PlayerName"]
+__all__ = ["FileModel", "LevelName", "Loaded"]
 
 T = TypeVar("T")
 
@@ -17,16 +17,6 @@ class FileModel(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-
-def _printable_name(name: str) -> str:
-    stripped = name.strip()
-    if not stripped or len(stripped) > 20 or not stripped.isprintable():
-        raise ValueError("a player name has 1 to 20 printable characters")
-    return stripped
-
-
-#: A player's name as shown at the table.
-PlayerName = Annotated[str, AfterValidator(_printable_name)]
 
 #: A bot level's name in the bots' registry (not limited to today's levels, so that a save
 #: written with a new level still loads; the app checks it against the registry).

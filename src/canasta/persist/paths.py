@@ -45,8 +45,9 @@ class Paths:
             (``records/``).
         state_dir: the autosave of each table's unfinished game (``autosave.json`` for
             classic with four players, ``autosave-railroad-3.json`` and the like) where
-            the lessons stand (``lessons.json``), and the name ``canasta join`` gives this
-            device (``device``).
+            the lessons stand (``lessons.json``), the name ``canasta join`` gives this
+            device (``device``), and which settings file was last checked
+            (``settings-checked.json``).
     """
 
     config_dir: Path
@@ -75,6 +76,12 @@ class Paths:
     def settings_file(self) -> Path:
         """The settings."""
         return self.config_dir / "settings.json"
+
+    @property
+    def settings_checked_file(self) -> Path:
+        """Which settings file this canasta last found valid as written (its digest), so
+        that a start reads that file without validating it first."""
+        return self.state_dir / "settings-checked.json"
 
     @property
     def save_file(self) -> Path:

@@ -27,6 +27,7 @@ from canasta.choices import FALLBACK_LEVEL, Pace, is_command
 from canasta.engine import CanastaError, GameState, RuleSet
 from canasta.engine.record import GameRecord, replay
 from canasta.engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from canasta.persist.checks import PlayerName
 from canasta.persist.files import (
     WriteError,
     clip,
@@ -35,7 +36,7 @@ from canasta.persist.files import (
     validate_document,
     write_text_atomic,
 )
-from canasta.persist.models import FileModel, LevelName, PlayerName
+from canasta.persist.models import FileModel, LevelName
 from canasta.persist.paths import Paths
 
 __all__ = [

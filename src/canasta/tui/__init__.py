@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 import sys
 from typing import TYPE_CHECKING
@@ -18,7 +19,8 @@ def run(args: argparse.Namespace) -> int:
     """Play a game in the terminal with the options in ``args``; return the exit status.
 
     The settings in the config directory supply what the command line leaves out (each bad
-    value is reported and its default used); the game is saved in the state directory.
+    value is reported and its default used; a file found valid before is taken as written,
+    and validated once the table is up); the game is saved in the state directory.
     """
     app = build_app(args)
     if isinstance(app, int):
@@ -50,12 +52,12 @@ def build_app(args: argparse.Namespace) -> CanastaApp | int:
 
 def _build_app(args: argparse.Namespace) -> CanastaApp | int:
     from canasta.engine import CanastaError
-    from canasta.persist import Paths, load_settings
+    from canasta.persist import Paths, settings_at_start
     from canasta.tui.app import make_app
     from canasta.tui.options import Options
 
     paths = Paths.from_environment()
-    settings = load_settings(paths)
+    settings = settings_at_start(paths)
     try:
         options = Options.from_args(args, settings.value)
     except CanastaError as error:
@@ -63,11 +65,15 @@ def _build_app(args: argparse.Namespace) -> CanastaApp | int:
         return 2
     # The welcome is for a first run as a newcomer starts it: not for a chosen deal or a resume.
     welcome = not settings.value.welcomed and args.seed is None and not args.resume
+    # Settings taken as written are validated once the table is up; should the file give
+    # others, the options follow those, the command line's choices kept.
+    recheck = functools.partial(Options.from_args, args) if settings.as_written else None
     app = make_app(
         options,
         paths=paths,
         resume=bool(args.resume),
         settings=settings.value,
+        recheck_settings=recheck,
         welcome=welcome,
         table_asked=getattr(args, "rules", None) is not None,
     )

@@ -10,10 +10,10 @@ wait for that), so neither a game without files nor the first frame waits for th
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from canasta.engine import GameState, view
+from canasta.engine import CanastaError, GameState, view
 from canasta.tui.cards import CardStyle
 from canasta.tui.options import Options
 from canasta.tui.play import PlayApp
@@ -43,11 +43,15 @@ class CanastaApp(PlayApp):
         paths: Paths | None = None,
         resume: bool = False,
         settings: Settings | None = None,
+        recheck_settings: Callable[[Settings], Options] | None = None,
         welcome: bool = False,
         table_asked: bool = False,
     ) -> None:
         super().__init__(options, state=state, bots=bots, bot_seed=bot_seed, seating=seating)
         self._settings = settings
+        #: The settings are the file's as written, to be validated with the other files
+        #: (and the options for the validated settings, should they differ).
+        self._recheck_settings = recheck_settings
         #: Where the game, settings, statistics and records are kept (``None``: nowhere).
         self.paths = paths
         #: The game being saved (from when the files have been looked at).
@@ -104,7 +108,7 @@ class CanastaApp(PlayApp):
         if self.paths is not None:
             from canasta.persist import WriteError, save_settings
 
-            self._settings = self.settings.model_copy(update={"welcomed": True})
+            self._settings = dataclasses.replace(self.settings, welcomed=True)
             try:
                 save_settings(self.paths, self._settings)
             except WriteError as error:
@@ -127,10 +131,21 @@ class CanastaApp(PlayApp):
         return super().quit_detail
 
     def _look_at_files(self) -> None:
-        """Find the saved game to offer and start saving; then start."""
+        """Validate the settings taken as written, find the saved game to offer and start
+        saving; then start."""
+        from canasta.persist import settle_settings
         from canasta.tui.storage import AutoSaver, GameStore, look_at_start
 
         assert self.paths is not None
+        recheck = self._recheck_settings
+        settled = settle_settings(self.paths, self.settings, as_written=recheck is not None)
+        if settled is not None and recheck is not None:
+            self.notes.extend(settled.problems)
+            self._settings = settled.value
+            try:
+                self._use_options(recheck(settled.value))
+            except CanastaError as error:  # the command line's choices do not fit them
+                self.notes.append(str(error))
         self.store = GameStore(AutoSaver(self.paths, self.post_message))
         asked = self.options.rules if self.table_asked else None
         self.startup = look_at_start(self.paths, rules=asked, resume=self.resume)
@@ -228,22 +243,29 @@ class CanastaApp(PlayApp):
         self._settings = settings
         names = settings.names
         level = settings.difficulty
-        self.options = dataclasses.replace(
-            self.options,
-            pace=settings.pace,
-            theme=settings.theme,
-            ascii=settings.ascii,
-            names=(names.south, names.west, names.north, names.east),
-            by_suit=settings.hand_order == "suit",
-            levels=(level,),
-            rules=settings.rule_set(),
+        self._use_options(
+            dataclasses.replace(
+                self.options,
+                pace=settings.pace,
+                theme=settings.theme,
+                ascii=settings.ascii,
+                names=(names.south, names.west, names.north, names.east),
+                by_suit=settings.hand_order == "suit",
+                levels=(level,),
+                rules=settings.rule_set(),
+            )
         )
-        if settings.theme in self.available_themes:
-            self.theme = settings.theme
+
+    def _use_options(self, options: Options) -> None:
+        """Play with ``options`` from now on: pace, theme, ASCII mode and hand order at
+        once, the rest from the next game."""
+        self.options = options
+        if options.theme in self.available_themes:
+            self.theme = options.theme
         else:
-            self.notify(f"There is no theme {settings.theme!r}: the theme is unchanged.")
-        self.style = CardStyle(ascii=settings.ascii)
-        self.set_class(settings.ascii, "-ascii")
+            self.notify(f"There is no theme {options.theme!r}: the theme is unchanged.")
+        self.style = CardStyle(ascii=options.ascii)
+        self.set_class(options.ascii, "-ascii")
         screen = self.table_screen
         screen.by_suit = self.options.by_suit
         if screen.table is not None:
@@ -263,6 +285,7 @@ def make_app(
     paths: Paths | None = None,
     resume: bool = False,
     settings: Settings | None = None,
+    recheck_settings: Callable[[Settings], Options] | None = None,
     welcome: bool = False,
     table_asked: bool = False,
 ) -> CanastaApp:
@@ -275,7 +298,10 @@ def make_app(
     saved is offered (or, with ``resume``, resumed at once), or with ``table_asked`` (the
     command line named the rules or the players) only that of the options' table, the
     others said to be kept. Finished games are counted and archived. Without ``paths``
-    nothing is read or written. ``settings`` are what the settings screen starts from.
+    nothing is read or written. ``settings`` are what the settings screen starts from;
+    with ``recheck_settings`` they are the file's as written, not yet validated: once the
+    table is up they are, and should the file give other settings, those are used and
+    the options become ``recheck_settings(validated)``.
     ``welcome`` shows the first run's welcome before the game (and remembers it in the
     settings, with ``paths``).
     """
@@ -288,6 +314,7 @@ def make_app(
         paths=paths,
         resume=resume,
         settings=settings,
+        recheck_settings=recheck_settings,
         welcome=welcome,
         table_asked=table_asked,
     )

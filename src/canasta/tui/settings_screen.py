@@ -7,6 +7,7 @@ file (when the app keeps files) and hands the new settings back to the app.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, ClassVar
 
 from pydantic import ValidationError
@@ -18,7 +19,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from canasta.choices import LEVELS, PACES
 from canasta.engine import PLAYER_COUNTS, SYSTEMS, seat_name
-from canasta.persist import Paths, Settings, WriteError, save_settings
+from canasta.persist import Paths, Settings, WriteError, save_settings, validate_settings
 
 __all__ = ["SettingsScreen"]
 
@@ -120,7 +121,7 @@ class SettingsScreen(Screen[Settings | None]):
 
     def chosen(self) -> dict[str, Any]:
         """The values on the screen, as the settings file would hold them."""
-        data: dict[str, Any] = self.settings.model_dump()
+        data: dict[str, Any] = dataclasses.asdict(self.settings)
         for key, _ in _CHOICES:
             value = self.query_one(f"#{key}", Select).value
             if isinstance(value, (str, int)):
@@ -135,7 +136,7 @@ class SettingsScreen(Screen[Settings | None]):
     def action_save(self) -> None:
         """Check the values, write them and apply them (a bad value is named, nothing saved)."""
         try:
-            settings = Settings.model_validate(self.chosen())
+            settings = validate_settings(self.chosen())
         except ValidationError as error:
             for problem in error.errors():
                 where = ".".join(str(part) for part in problem["loc"])
