@@ -20,6 +20,7 @@ from canasta.choices import COMMAND_PREFIX, LEVELS, is_command
 from canasta.engine import RuleSet
 from canasta.session import HUMAN
 from canasta.tui.seats import Seating, short_name
+from canasta.tui.theme import SCREENS_CSS
 
 __all__ = [
     "NAME_LENGTH",
@@ -77,6 +78,8 @@ class SeatingScreen(Screen[Seating | None]):
         available: the bot levels there are (``canasta.bots.BOTS``).
         level: the bot level the presets use.
     """
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"preset('{key}')", f"Preset {key}", show=False) for key in _PRESET_KEYS),
@@ -204,6 +207,8 @@ class CurtainScreen(Screen[None]):
         title: who should take the keyboard, and why.
         detail: what to do then.
     """
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "reveal", "Continue", key_display="Enter")

@@ -47,7 +47,7 @@ from canasta.tui.cards import CardStyle, hand_order
 from canasta.tui.middle import arrange
 from canasta.tui.seats import scores_text, short_name, team_label
 from canasta.tui.team_panel import TeamPanel
-from canasta.tui.theme import CANASTA_THEME
+from canasta.tui.theme import CANASTA_THEME, SCREENS_CSS
 from canasta.tui.widgets import PilePanel, Table, TableWidget
 
 __all__ = [
@@ -120,6 +120,8 @@ class ReplayScreen(Screen[None]):
         style: how cards are written.
         title: what the header calls the game.
     """
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "step(1)", "Next"),
@@ -267,6 +269,8 @@ def _entry_label(entry: RecordEntry, results: Sequence[GameResult] = ()) -> str:
 
 class GamesScreen(Screen[None]):
     """The archived games, newest first: Enter replays one."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),

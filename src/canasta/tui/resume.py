@@ -14,6 +14,7 @@ from canasta.engine import GameState, Phase, RuleSet
 from canasta.persist import SavedGame
 from canasta.tui.seats import scores_text
 from canasta.tui.storage import table_command
+from canasta.tui.theme import SCREENS_CSS
 
 __all__ = ["ResumeScreen", "describe_saved", "new_game_warning"]
 
@@ -57,6 +58,8 @@ class ResumeScreen(Screen[bool]):
     """An unfinished game is saved: ``r`` resumes it (``True``), ``n`` deals a new game of
     ``new_rules`` (``False``; at the same table the new game replaces the saved one, at
     another it is kept: the screen says which)."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose(True)", "Resume"),

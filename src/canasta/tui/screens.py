@@ -18,6 +18,7 @@ from canasta.engine import RoundScore
 from canasta.engine.cards import WILD_RANK
 from canasta.resources import rules_text
 from canasta.tui.cards import rank_label
+from canasta.tui.theme import SCREENS_CSS
 
 __all__ = [
     "ConfirmScreen",
@@ -30,6 +31,8 @@ __all__ = [
 
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question (``y``/``n``, Enter on a button, or a click)."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),
@@ -64,6 +67,8 @@ class ConfirmScreen(ModalScreen[bool]):
 class MessageScreen(ModalScreen[None]):
     """A message the player acknowledges with Enter, Escape or a click on OK."""
 
+    CSS_PATH = SCREENS_CSS
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "OK"),
         Binding("escape", "close", "OK", show=False),
@@ -93,6 +98,8 @@ class MessageScreen(ModalScreen[None]):
 
 class MeldChooser(ModalScreen[int | None]):
     """Choose one of the team's melds (by rank) to lay the selection off on."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
@@ -177,6 +184,8 @@ class ScoreSheetScreen(ModalScreen[bool]):
     Dismissed with ``True`` when the player asks for the next deal (or a new game), ``False``
     when the player only closes it (or quits at the game's end).
     """
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "next", "Next round"),
@@ -295,6 +304,8 @@ def _chart(history: tuple[tuple[RoundScore, ...], ...], teams: Sequence[str]) ->
 
 class RulesScreen(ModalScreen[None]):
     """The rules of the game (``docs/rules.md``), scrollable."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),

@@ -20,6 +20,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from canasta.choices import LEVELS, PACES
 from canasta.engine import PLAYER_COUNTS, SYSTEMS, seat_name
 from canasta.persist import Paths, Settings, WriteError, save_settings, validate_settings
+from canasta.tui.theme import SCREENS_CSS
 
 __all__ = ["SettingsScreen"]
 
@@ -48,6 +49,8 @@ class SettingsScreen(Screen[Settings | None]):
         settings: the settings to start from.
         paths: where to save them (``None``: they apply to this run only).
     """
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save"),

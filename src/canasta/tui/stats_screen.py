@@ -15,6 +15,7 @@ from textual_plotext import PlotextPlot
 
 from canasta.engine.words import counted
 from canasta.persist import LoadError, Paths, Stats, Tally, load_stats
+from canasta.tui.theme import SCREENS_CSS
 
 __all__ = ["CHART_GAMES", "StatsScreen", "summary_lines", "tally_rows"]
 
@@ -58,6 +59,8 @@ def tally_rows(stats: Stats) -> list[tuple[str, str, str, str]]:
 
 class StatsScreen(Screen[None]):
     """The statistics across finished games (read when the screen opens)."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),
