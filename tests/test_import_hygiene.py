@@ -114,7 +114,8 @@ def test_the_tuis_game_flow_imports_no_ui() -> None:
 
 def test_the_app_starts_without_the_files_or_charts_modules() -> None:
     # What the table's first frame does not need loads later: pydantic and the files layer
-    # with the first file read, plotext with the first chart.
+    # with the first file read, plotext with the first chart, the dialogs (and the rules
+    # text they show) with the first dialog.
     loaded = _modules_after(
         "from canasta.tui.app import make_app\n"
         "from canasta.tui.options import Options\n"
@@ -122,7 +123,8 @@ def test_the_app_starts_without_the_files_or_charts_modules() -> None:
     )
     assert "canasta.tui.app" in loaded
     assert not {"pydantic", "plotext", "textual_plotext"} & _top_level(loaded)
-    assert not {"canasta.persist", "canasta.engine.record"} & loaded
+    assert not {"canasta.persist", "canasta.engine.record", "canasta.tui.screens"} & loaded
+    assert "importlib.resources" not in loaded
 
 
 def test_simulate_loads_rich_only_to_draw() -> None:

@@ -45,7 +45,6 @@ from canasta.tui.flow import (
 )
 from canasta.tui.options import PACE_SECONDS, Options, best_level
 from canasta.tui.players import Players
-from canasta.tui.screens import MessageScreen
 from canasta.tui.seats import Seating, shown_names
 from canasta.tui.table_app import VIEWER, TableApp
 
@@ -256,6 +255,8 @@ class PlayApp(TableApp):
             case KeyboardMoves(seat):
                 reply = partner_reply(self.session, happened)
                 if reply is not None:
+                    from canasta.tui.screens import MessageScreen  # not for the first frame
+
                     self.push_screen(MessageScreen(*reply))
                 if self.session.state.phase is Phase.ANSWER and not self.answers_at_table:
                     self.ask_answer(seat)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import App
@@ -29,12 +30,14 @@ from canasta.session import Session
 from canasta.tui.cards import CardStyle
 from canasta.tui.flow import sheet_title, touched_by
 from canasta.tui.players import hint_for
-from canasta.tui.screens import ConfirmScreen, ScoreSheetScreen
 from canasta.tui.seats import short_labels, shown_names, team_labels
 from canasta.tui.status import status_sentence
 from canasta.tui.table_screen import TableScreen
 from canasta.tui.theme import CANASTA_THEME
 from canasta.tui.widgets import Table
+
+if TYPE_CHECKING:
+    from canasta.tui.screens import ConfirmScreen
 
 __all__ = ["VIEWER", "TableApp", "Told"]
 
@@ -271,6 +274,7 @@ class TableApp(App[int]):
 
     def ask_answer(self, seat: int) -> ConfirmScreen:
         """Partner's question "may I go out?" in a dialog (returned); ``seat`` answers it."""
+        from canasta.tui.screens import ConfirmScreen  # here: not for the first frame
 
         def answered(yes: bool | None) -> None:
             self.submit(Answer(bool(yes)), seat=seat)
@@ -303,6 +307,8 @@ class TableApp(App[int]):
     def show_sheet(self) -> None:
         """The score sheet; at a round's or the game's end, ``n`` there goes on
         (:meth:`sheet_closed`)."""
+        from canasta.tui.screens import ScoreSheetScreen
+
         if self._sheet_open:
             return
         state = self.session.state

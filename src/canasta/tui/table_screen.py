@@ -36,7 +36,6 @@ from canasta.engine import (
 from canasta.tui.cards import hand_order
 from canasta.tui.flow import lay_off_ranks, meld_plan, smallest_take
 from canasta.tui.middle import arrange, middle_lines, panels_of
-from canasta.tui.screens import ConfirmScreen, MeldChooser, RulesScreen
 from canasta.tui.team_panel import TeamPanel
 from canasta.tui.widgets import (
     HandView,
@@ -356,6 +355,8 @@ class TableScreen(Screen[None]):
                 if rank is not None:
                     self.game.submit(LayOff(rank, chosen))
 
+            from canasta.tui.screens import MeldChooser  # here: not for the first frame
+
             self.app.push_screen(MeldChooser(options), chosen_meld)
         else:
             melds = state.melds[state.rules.team_of(self.game.viewer)]
@@ -397,6 +398,8 @@ class TableScreen(Screen[None]):
 
     def action_rules(self) -> None:
         """Show the rules."""
+        from canasta.tui.screens import RulesScreen
+
         self.app.push_screen(RulesScreen())
 
     def action_new_game(self) -> None:
@@ -405,6 +408,7 @@ class TableScreen(Screen[None]):
 
     def action_quit_game(self) -> None:
         """Quit, after confirmation."""
+        from canasta.tui.screens import ConfirmScreen
 
         def confirmed(yes: bool | None) -> None:
             if yes:
