@@ -1,13 +1,16 @@
 """Benchmark the terminal game: launch to first frame, key press to redrawn frame, memory.
 
-Run: ``python benchmarks/tui.py`` (prints the figures; not part of the test run).
+Run: ``python benchmarks/tui.py`` (prints the figures; not part of the test run);
+``--launches N`` launches each N times (default 7), ``--launch-only`` measures only them.
 
 - Launch: a fresh ``python`` process imports the app, starts it headless at 80x24 and
   reports when the table's first frame was written; median of several launches. Measured
-  twice: the app alone (no files), and as the ``canasta`` command starts it (its command
-  line parsed, the settings read and the saved game looked for, in an empty home); and
-  against a minimal Textual app (a header, a line of text, a footer) launched the same way,
-  the three taking turns in one run, with the ratio of each median to the minimal app's.
+  three times: the app alone (no files), and as the ``canasta`` command starts it (its
+  command line parsed, the settings read and the saved game looked for) in an empty home,
+  and in a home where a first run saved the settings (as its welcome does: every start
+  after the first); and against a minimal Textual app (a header, a line of text, a footer)
+  launched the same way, all taking turns in one run, with the ratio of each median to the
+  minimal app's.
   Byte-code is written by a first, untimed round (as ``pip install`` does for a user), even
   where the environment sets PYTHONDONTWRITEBYTECODE: else each launch would compile
   canasta's own sources while Textual's come compiled.
@@ -19,16 +22,19 @@ Run: ``python benchmarks/tui.py`` (prints the figures; not part of the test run)
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from textual.worker import WorkerCancelled
@@ -101,16 +107,28 @@ drawn = lambda app: app.table_screen.table is not None
 )
 
 
-def launch_seconds(*children: str) -> list[list[float]]:
-    """Seconds from starting a new process to each child's first frame, the children
-    taking turns (so that a busy moment of the machine falls on all of them alike)."""
+#: What a first run leaves in the home: the settings, saved when its welcome was shown.
+_FIRST_RUN = """
+from canasta.persist import Paths, Settings, save_settings
+save_settings(Paths.from_environment(), Settings(welcomed=True))
+"""
+
+
+def launch_seconds(
+    *children: tuple[str, Path | None], launches: int = LAUNCHES
+) -> list[list[float]]:
+    """Seconds from starting a new process to each child's first frame (each child: its
+    code, and the home it starts in, copied; ``None``: an empty one), the children taking
+    turns (so that a busy moment of the machine falls on all of them alike)."""
     times: list[list[float]] = [[] for _ in children]
     written = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    for launch in range(LAUNCHES + 1):
-        for child, kept in zip(children, times, strict=True):
-            # The command's files in an empty home each time: nothing of the user's is read
-            # or written, and no launch finds the game an earlier one saved.
+    for launch in range(launches + 1):
+        for (child, start), kept in zip(children, times, strict=True):
+            # The command's files in a home of its own each time: nothing of the user's is
+            # read or written, and no launch finds the game an earlier one saved.
             with tempfile.TemporaryDirectory() as home:
+                if start is not None:
+                    shutil.copytree(start, home, dirs_exist_ok=True)
                 env = {**written, **{name: home for name in _XDG}}
                 out = subprocess.run(
                     [sys.executable, "-c", child, repr(time.time())],
@@ -204,23 +222,51 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms"
 
 
+def _first_run_home(root: Path) -> Path:
+    """A home (below ``root``) as a first run leaves it."""
+    home = root / "first-run"
+    env = {**os.environ, **{name: str(home) for name in _XDG}}
+    subprocess.run([sys.executable, "-c", _FIRST_RUN], check=True, env=env, timeout=60)
+    return home
+
+
 def main() -> None:
     """Print the figures."""
-    minimal, launches, command = (
-        statistics.median(times) for times in launch_seconds(_MINIMAL_CHILD, _CHILD, _COMMAND_CHILD)
-    )
-    moves, actions, rss = asyncio.run(key_latencies())
-    both = sorted(moves + actions)
-    p99 = both[min(len(both) - 1, round(0.99 * (len(both) - 1)))]
-    print(f"minimal Textual app to first frame: median {_ms(minimal)} ({LAUNCHES} runs)")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--launches", type=int, default=LAUNCHES, help="launches of each")
+    parser.add_argument("--launch-only", action="store_true", help="only the launches")
+    args = parser.parse_args()
+    runs = args.launches
+    with tempfile.TemporaryDirectory() as root:
+        first_run = _first_run_home(Path(root))
+        minimal, launches, command, again = (
+            statistics.median(times)
+            for times in launch_seconds(
+                (_MINIMAL_CHILD, None),
+                (_CHILD, None),
+                (_COMMAND_CHILD, None),
+                (_COMMAND_CHILD, first_run),
+                launches=runs,
+            )
+        )
+    print(f"minimal Textual app to first frame: median {_ms(minimal)} ({runs} runs)")
     print(
-        f"launch to first frame: median {_ms(launches)} ({LAUNCHES} runs), "
+        f"launch to first frame: median {_ms(launches)} ({runs} runs), "
         f"{launches / minimal:.2f}x the minimal app"
     )
     print(
         f"launch as the canasta command (settings, saved game): median {_ms(command)} "
-        f"({LAUNCHES} runs), {command / minimal:.2f}x the minimal app"
+        f"({runs} runs), {command / minimal:.2f}x the minimal app"
     )
+    print(
+        f"launch as the canasta command after a first run (its settings saved): median "
+        f"{_ms(again)} ({runs} runs), {again / minimal:.2f}x the minimal app"
+    )
+    if args.launch_only:
+        return
+    moves, actions, rss = asyncio.run(key_latencies())
+    both = sorted(moves + actions)
+    p99 = both[min(len(both) - 1, round(0.99 * (len(both) - 1)))]
     print(
         f"key press to redraw: median {_ms(statistics.median(both))}, p99 {_ms(p99)} "
         f"({len(both)} keys; cursor/select median {_ms(statistics.median(moves))}, "
