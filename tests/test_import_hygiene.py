@@ -115,7 +115,8 @@ def test_the_tuis_game_flow_imports_no_ui() -> None:
 def test_the_app_starts_without_the_files_or_charts_modules() -> None:
     # What the table's first frame does not need loads later: pydantic and the files layer
     # with the first file read, plotext with the first chart, the dialogs (and the rules
-    # text they show) with the first dialog.
+    # text they show) with the first dialog, the log's widget (Rich's pretty-printer, and
+    # attrs with it where installed) once the first frame is drawn.
     loaded = _modules_after(
         "from canasta.tui.app import make_app\n"
         "from canasta.tui.options import Options\n"
@@ -124,7 +125,7 @@ def test_the_app_starts_without_the_files_or_charts_modules() -> None:
     assert "canasta.tui.app" in loaded
     assert not {"pydantic", "plotext", "textual_plotext"} & _top_level(loaded)
     assert not {"canasta.persist", "canasta.engine.record", "canasta.tui.screens"} & loaded
-    assert "importlib.resources" not in loaded
+    assert not {"importlib.resources", "rich.pretty", "textual.widgets._rich_log"} & loaded
 
 
 def test_simulate_loads_rich_only_to_draw() -> None:

@@ -51,7 +51,9 @@ def status(app: RemoteApp) -> str:
 
 
 def log(app: RemoteApp) -> str:
-    return "\n".join(strip.text for strip in app.table_screen.query_one(RichLog).lines)
+    """The game log (empty until its widget is up, once the first frame is drawn)."""
+    shown = app.table_screen.query(RichLog)
+    return "\n".join(strip.text for widget in shown for strip in widget.lines)
 
 
 def notices(app: RemoteApp, title: str) -> list[str]:
@@ -110,6 +112,8 @@ async def test_two_screens_play_a_turn_each_and_see_who_is_away() -> None:
             await until(sp, lambda: south.seen is not None and north.seen is not None, "joined")
             assert status(south).startswith("Your turn: d draws from the stock")
             assert status(north) == "Waiting for South to play…"
+            # The log's widget comes up after the first frame, with the lines so far.
+            await until(np, lambda: "Joined the table" in log(north), "North's log")
             assert "Joined the table as North: classic, 4 players." in log(north)
             assert "Round 1 is in play (East dealt): North-South 0, East-West 0." in log(north)
             assert len(hand(north)) == 11
@@ -259,6 +263,7 @@ async def test_every_table_size_and_railroad_play_remotely(rules: RuleSet) -> No
         async with south.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: bool(south.legal), "South's turn")
             dealt = len(hand(south))
+            await until(pilot, lambda: "Joined the table" in log(south), "South's log")
             assert f"Joined the table as South: {rules.label}." in log(south)
             await pilot.press("d")
             await until(pilot, lambda: len(hand(south)) > dealt, "South's draw")

@@ -20,7 +20,6 @@ from textual import work
 from textual.app import App
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
-from textual.widgets import RichLog
 from textual.widgets._toast import Toast
 
 from canasta.engine import Action, Answer, Card, GameState, Phase, PlayerView
@@ -235,13 +234,13 @@ class TableApp(App[int]):
 
     def retell_log(self) -> None:
         """Tell the whole log anew (as the seat now at the keyboard may hear it)."""
-        self.table_screen.query_one(RichLog).clear()
+        self.table_screen.clear_log()
         self.table_screen.write_log([self._told(entry) for entry in self._log_entries])
 
     def clear_log(self) -> None:
         """Start the log afresh (a new game)."""
         self._log_entries.clear()
-        self.table_screen.query_one(RichLog).clear()
+        self.table_screen.clear_log()
 
     def heard(self, happened: Sequence[Event]) -> None:
         """Mark what ``happened`` touched (melds, the pile) and tell it to the log."""

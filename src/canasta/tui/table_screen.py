@@ -15,9 +15,9 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from canasta.engine import (
     Answer,
@@ -48,6 +48,8 @@ from canasta.tui.widgets import (
 )
 
 if TYPE_CHECKING:
+    from textual.widgets import RichLog
+
     from canasta.tui.host import FilesHost, TableHost
 
 __all__ = ["MIN_SIZE", "TableScreen"]
@@ -123,6 +125,10 @@ class TableScreen(Screen[None]):
         self.by_suit = False
         self.table: Table | None = None
         self._keys: tuple[bool | None, ...] = ()
+        #: The log's widget, once it is up (after the first frame), and the lines written
+        #: before.
+        self._log: RichLog | None = None
+        self._unwritten: list[str] = []
 
     @property
     def game(self) -> TableHost:
@@ -147,9 +153,9 @@ class TableScreen(Screen[None]):
                     yield TeamPanel(1, id="team1")  # and one more per team, at show()
                 yield HandView(id="hand")
                 yield StatusLine(id="status")
-            log = RichLog(id="log", wrap=True, min_width=20, max_lines=500)
-            log.can_focus = False
-            yield log
+            # The log's widget takes this place once the first frame is drawn (see
+            # _show_log); the style of #log gives the empty place the log's look.
+            yield ScrollableContainer(id="log", can_focus=False)
         yield Static(id="too-small")
         yield Footer()
 
@@ -158,7 +164,23 @@ class TableScreen(Screen[None]):
         self._fit(self.app.size.width, self.app.size.height)
         pile = self.query_one(PilePanel)
         pile.border_title = "Pile"
+        self.call_after_refresh(self._show_log)
         self.game.start_play()
+
+    async def _show_log(self) -> None:
+        """Put the log's widget in its place, with the lines written so far. (Not before the
+        first frame: RichLog loads Rich's pretty-printer, and with it attrs where that is
+        installed, some 60 million instructions.)"""
+        from textual.widgets import RichLog
+
+        log = RichLog(id="log", wrap=True, min_width=20, max_lines=500)
+        log.can_focus = False
+        with self.app.batch_update():
+            await self.query_one("#log").remove()
+            await self.query_one("#body").mount(log)
+        self._log = log
+        self.write_log(self._unwritten)
+        self._unwritten = []
 
     def on_resize(self, event: events.Resize) -> None:
         """Switch layouts (or show the too-small message) when the terminal changes."""
@@ -241,8 +263,18 @@ class TableScreen(Screen[None]):
 
     def write_log(self, lines: Sequence[str]) -> None:
         """Add sentences to the game log."""
-        if lines:
-            self.query_one(RichLog).write(Text("\n".join(lines)))
+        if not lines:
+            return
+        if self._log is None:
+            self._unwritten.extend(lines)
+        else:
+            self._log.write(Text("\n".join(lines)))
+
+    def clear_log(self) -> None:
+        """Empty the game log."""
+        self._unwritten = []
+        if self._log is not None:
+            self._log.clear()
 
     def selection(self) -> tuple[Card, ...]:
         """The selected cards, in hand order."""
