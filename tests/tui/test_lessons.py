@@ -156,6 +156,8 @@ async def test_a_railroad_lesson_refuses_a_locked_seven(paths: Paths) -> None:
         await settle(pilot)
         title, sentence = refusals(app)[-1]
         assert title == "Not allowed" and sentence.endswith("(rules §13.8)")
+        shown = screen_text(app).split()
+        assert all(word in shown for word in sentence.split())  # the whole sentence is drawn
         assert len(app.session.state.hands[0]) == 15
 
 
