@@ -29,6 +29,9 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (the test extra)")
 pyte = pytest.importorskip("pyte", reason="needs pyte (the test extra)")
 
+from canasta.engine.state import Phase  # noqa: E402
+from canasta.persist.saves import SavedGame  # noqa: E402
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None,
@@ -63,6 +66,12 @@ def _wait(check: Callable[[], bool], *, seconds: float, what: str) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         time.sleep(0.1)
+
+
+def _south_to_draw(saved: Path) -> bool:
+    """Whether the save in ``saved`` is at South's turn to draw: the bots have played on."""
+    state = SavedGame.model_validate_json(saved.read_bytes()).states()[-1]
+    return state.turn == 0 and state.phase is Phase.DRAW
 
 
 @pytest.fixture
@@ -150,7 +159,7 @@ def test_a_served_game_plays_in_chromium(
         tab.wait_for("Your hand: 12 cards")
         tab.press("x")  # discard the card under the cursor
         tab.wait_for("You discarded")
-        tab.wait_for("Your hand: 11 cards")  # the bots have played: South's turn again
+        tab.wait_for("Your turn:")  # the bots have played: South's turn again
         screen = tab.text
         assert "Round 1" in screen and "North-South" in screen and "East-West" in screen
         assert "You drew" in screen
@@ -168,8 +177,11 @@ def test_a_served_game_plays_in_chromium(
         assert "Your hand: 11 cards" in tab.text
 
         # Another browser (cookies of its own) gets a game and a save of its own: the first
-        # person's save is neither offered to it nor touched by its play.
+        # person's save is neither offered to it nor touched by its play. The first game is
+        # left at South's turn, so that nothing of its own changes its save meanwhile.
         (saved,) = (tmp_path / "state" / "canasta" / "web").glob("*/autosave.json")
+        tab.wait_for("Your turn:")
+        _wait(lambda: _south_to_draw(saved), seconds=10, what="the first game's save at South")
         before = saved.read_bytes()
         other = Tab(chromium.new_context(viewport={"width": 1000, "height": 700}), port)
         other.wait_for("Your hand: 11 cards", seconds=30)
