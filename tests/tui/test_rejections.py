@@ -212,3 +212,32 @@ async def test_a_new_refusal_replaces_the_last_refusal_notice() -> None:
         shown = " ".join(" ".join(toasts).replace("▌", " ").split())  # a toast's edge
         assert last in shown
         assert "Select just one card to discard." not in shown
+
+
+async def test_a_run_of_ranks_is_refused_as_canasta_has_no_runs() -> None:
+    """A player who knows rummy selects 4 5 6 and melds: the notice says that a meld is of
+    one rank, where the engine alone would say only that the first card is too few; with a
+    meld of one of the ranks down, or with threes, the engine's sentence stands."""
+    hands = {**OTHERS, "South": "s4 c5 c6 d9 s9 h9 c8 s3 c3 d13"}
+    state = Position(hands=hands, phase="play", melds={"North-South": KINGS}).to_state()
+    app = make_test_app(state=state)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        select_cards(app, parse_cards("s4 c5 c6"))
+        await press(pilot, "m", "escape")
+        await settle(pilot)
+        messages = [note.message for note in app._notifications]
+        assert messages == [
+            "These cards are 3 ranks, and Canasta has no runs: a meld is 3 or more cards of "
+            "one rank, each rank a meld of its own."
+        ]
+        assert app.session.state is state and not app.session.actions
+        for cards in ("s3 c3 c8", "s4 d13"):
+            app.clear_notifications()
+            select_cards(app, parse_cards(cards))
+            plan = meld_plan(app.session, app.table_screen.selection(), seat=app.viewer)
+            await press(pilot, "m", "escape")
+            await settle(pilot)
+            messages = [note.message for note in app._notifications]
+            assert messages == [refusal(state, plan)[0]], cards
+        assert app.session.state is state

@@ -27,6 +27,7 @@ from canasta.engine import (
     is_wild,
     rank_of,
 )
+from canasta.engine.cards import THREE
 from canasta.engine.events import (
     CardsLaidOff,
     Event,
@@ -183,6 +184,25 @@ def meld_plan(session: Session, cards: Sequence[Card], *, seat: int) -> list[Act
             if session.try_all(plan, seat=seat):
                 return plan
     return [Meld(tuple(groups[0]) + tuple(wilds)), *(Meld(tuple(g)) for g in groups[1:])]
+
+
+def runs_refusal(state: GameState, plan: Sequence[Action], *, seat: int) -> str | None:
+    """Why a selection of several ranks, each too few cards for a meld, does not meld:
+    Canasta melds by rank, not in runs (a player who knows rummy selects 4 5 6). ``None``
+    where the engine's own sentence says more: a single rank, a rank with enough cards,
+    threes (section 5.5), a rank ``seat``'s team has melded (a lay-off)."""
+    melds = [action for action in plan if isinstance(action, Meld)]
+    least = state.rules.meld_min_size
+    laid = {meld.rank for meld in state.melds[state.rules.team_of(seat)]} | {THREE}
+    ranks = [{rank_of(card) for card in meld.cards if not is_wild(card)} for meld in melds]
+    if len(melds) < 2 or any(
+        len(meld.cards) >= least or rank & laid for meld, rank in zip(melds, ranks, strict=True)
+    ):
+        return None
+    return (
+        f"These cards are {len(melds)} ranks, and Canasta has no runs: a meld is {least} or "
+        f"more cards of one rank, each rank a meld of its own."
+    )
 
 
 def smallest_take(legal: Sequence[Action]) -> TakePile:

@@ -34,7 +34,7 @@ from canasta.engine import (
     rank_of,
 )
 from canasta.tui.cards import hand_order
-from canasta.tui.flow import lay_off_ranks, meld_plan, smallest_take
+from canasta.tui.flow import lay_off_ranks, meld_plan, runs_refusal, smallest_take
 from canasta.tui.middle import arrange, middle_lines, panels_of
 from canasta.tui.team_panel import TeamPanel
 from canasta.tui.widgets import (
@@ -368,7 +368,12 @@ class TableScreen(Screen[None]):
     def action_meld(self) -> None:
         """Meld the selection: one meld per rank, all of them or none."""
         game = self.game
-        game.submit_all(meld_plan(game.session, self.selection(), seat=game.viewer))
+        plan = meld_plan(game.session, self.selection(), seat=game.viewer)
+        runs = runs_refusal(game.session.state, plan, seat=game.viewer)
+        if runs is not None and not game.session.try_all(plan, seat=game.viewer):
+            game.refuse(runs)
+            return
+        game.submit_all(plan)
 
     def action_lay_off(self) -> None:
         """Lay the selection off on the team's meld of its rank (asking when only wilds)."""
