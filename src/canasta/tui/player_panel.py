@@ -68,9 +68,11 @@ class PlayerPanel(TableWidget):
     def __init__(self, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.seat = seat
-        # The last forms laid out, with the table and width they were laid out for: the
-        # middle row's fitting asks for them twice per move and the drawing once more.
-        self._laid_out: tuple[Table, int, list[list[Text]]] | None = None
+        # The last forms laid out, with what they show (the panel's part of the table, the
+        # card style) and the width they were laid out for: the middle row's fitting asks
+        # for them twice per move and the drawing once more, and most moves leave most
+        # panels as they were.
+        self._laid_out: tuple[object, list[list[Text]]] | None = None
 
     @property
     def team(self) -> int:
@@ -106,9 +108,8 @@ class PlayerPanel(TableWidget):
             if len(name) + len(minimum) > room:
                 name = short_name(name)
             name += minimum
-        self.border_title = name
         words = kitty_words(seen.kitty_status[self.seat], seen.kitty_sizes[self.seat])
-        self.border_subtitle = next((w for w in words if len(w) <= room), words[-1])
+        self.retitle(name, next((w for w in words if len(w) <= room), words[-1]))
 
     # ------------------------------------------------------------------ content
 
@@ -224,14 +225,13 @@ class PlayerPanel(TableWidget):
         """The panel's lines at each level of detail whose lines fit ``width`` (the least
         detailed always, however wide); shared, not to be changed."""
         assert self.table is not None
-        if self._laid_out is not None:
-            table, laid_width, laid = self._laid_out
-            if table is self.table and laid_width == width:
-                return laid
+        key = (self.part(self.table), self.table.style, self.table.seen.rules, width)
+        if self._laid_out is not None and self._laid_out[0] == key:
+            return self._laid_out[1]
         forms = [self._rows(width, detail) for detail in _DETAILS]
         fitting = [rows for rows in forms[:-1] if all(row.cell_len <= width for row in rows)]
-        self._laid_out = (self.table, width, [*fitting, forms[-1]])
-        return self._laid_out[2]
+        self._laid_out = (key, [*fitting, forms[-1]])
+        return self._laid_out[1]
 
     def lines_wanted(self) -> int:
         """The lines of the most detailed form that fits the width."""

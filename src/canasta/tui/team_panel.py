@@ -61,13 +61,14 @@ class TeamPanel(TableWidget):
         title = team_label(rules, self.team, names)
         if len(title) > room:
             title = team_label(rules, self.team, names, short=True)
-        self.border_title = f"{title} (you)" if yours and partnership else title
+        canastas = None
         needed = rules.canastas_to_go_out
         if needed > 1:
             made = sum(1 for meld in seen.melds[self.team] if meld.is_canasta(rules))
-            self.border_subtitle = (
+            canastas = (
                 f"{made} of {needed} canastas" if made < needed else f"{made} canastas: enough"
             )
+        self.retitle(f"{title} (you)" if yours and partnership else title, canastas)
 
     def lines_wanted(self) -> int:
         """The lines of a line per meld (and one for the red threes)."""

@@ -69,6 +69,7 @@ class TableWidget(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.table: Table | None = None
+        self._titles: tuple[str, str | None] | None = None
 
     def show(self, table: Table) -> None:
         """Draw ``table`` from now on (redrawing only when this widget's part changed)."""
@@ -76,6 +77,14 @@ class TableWidget(Widget):
         self.table = table
         if changed:
             self.refresh()
+
+    def retitle(self, title: str, subtitle: str | None = None) -> None:
+        """Title the border, redrawing the widget only when a title changed (Textual
+        redraws a widget whose border title is set, and most moves change no title)."""
+        if (title, subtitle) != self._titles:
+            self._titles = (title, subtitle)
+            self.border_title = title
+            self.border_subtitle = subtitle
 
     def part(self, table: Table) -> object:
         """The part of ``table`` this widget draws."""
