@@ -30,7 +30,7 @@ from canasta.engine.narrate import meld_name
 from canasta.engine.words import your_side
 from canasta.session import Session
 from canasta.tui.cards import CardStyle
-from canasta.tui.flow import meld_plan
+from canasta.tui.flow import meld_plan, runs_refusal
 from canasta.tui.seats import shown_names, team_label
 
 __all__ = ["status_sentence"]
@@ -157,7 +157,8 @@ def _play_sentence(
             trial = step.state
             merged.extend(e.rank for e in step.events if isinstance(e, Melded) and e.merged)
     except IllegalActionError as error:
-        return lead + f"{labels}: {error.sentence}"
+        runs = runs_refusal(state, plan, seat=viewer)
+        return lead + f"{labels}: {error.sentence if runs is None else runs}"
     return lead + f"{labels}: {_meld_key(state.rules, viewer, melds=len(plan), merged=merged)}."
 
 
