@@ -231,6 +231,7 @@ async def test_a_run_of_ranks_is_refused_as_canasta_has_no_runs() -> None:
             "These cards are 3 ranks, and Canasta has no runs: a meld is 3 or more cards of "
             "one rank, each rank a meld of its own."
         ]
+        assert [note.title for note in app._notifications] == ["Not allowed"]
         assert app.session.state is state and not app.session.actions
         for cards in ("s3 c3 c8", "s4 d13"):
             app.clear_notifications()

@@ -62,8 +62,8 @@ class TableHost(Protocol):
     def submit_all(self, actions: Sequence[Action]) -> bool:
         """Play ``actions``, all or none."""
 
-    def refuse(self, sentence: str) -> None:
-        """Say why a move cannot be made."""
+    def refuse(self, sentence: str, *, title: str = "") -> None:
+        """Say why a move cannot be made (under ``title``: "Not allowed" for a rule)."""
 
     def undo(self) -> None:
         """Take back the last meld or lay-off of the turn."""

@@ -371,7 +371,7 @@ class TableScreen(Screen[None]):
         plan = meld_plan(game.session, self.selection(), seat=game.viewer)
         runs = runs_refusal(game.session.state, plan, seat=game.viewer)
         if runs is not None and not game.session.try_all(plan, seat=game.viewer):
-            game.refuse(runs)
+            game.refuse(runs, title="Not allowed")
             return
         game.submit_all(plan)
 
