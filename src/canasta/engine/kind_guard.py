@@ -173,26 +173,25 @@ def _witness(
     if len(cards) < 2:
         return False
     others = len(cards) - sum(counts.values())  # wild cards and black threes
-    # Each group a kept card may come from: a rank's naturals, or the other cards (None).
-    groups: dict[int | None, int] = {rank: count for rank, count in counts.items()}
+    # The two cards kept come from one group (a rank's naturals, or the other cards) or
+    # from two; the first kept is the discard, so a locked seven may be only the second.
+    # What keeping cards of a rank loses: the points of the naturals that no longer go down.
+    # Two groups lose least as the two that lose least to one card kept each (only the
+    # sevens' group may not hold the discard, and of two groups one holds it).
+    ones = [value(rank, count) - value(rank, count - 1) for rank, count in counts.items()]
+    losses = [
+        value(rank, count) - value(rank, count - 2)
+        for rank, count in counts.items()
+        if count >= 2 and not (rank == SEVEN and locked)
+    ]
     if others:
-        groups[None] = others
-    best = None
-    for first in groups:
-        if first == SEVEN and locked:
-            continue  # the kept discard must be one the player may discard
-        for second in groups:
-            taken = Counter([first, second])
-            if any(groups[g] < n for g, n in taken.items()):
-                continue
-            loss = sum(
-                value(g, counts[g]) - value(g, counts[g] - n)
-                for g, n in taken.items()
-                if g is not None
-            )
-            if best is None or base - loss > best:
-                best = base - loss
-    return best is not None and best >= need
+        ones.append(0)
+        if others >= 2:
+            losses.append(0)
+    if len(ones) >= 2:
+        ones.sort()
+        losses.append(ones[0] + ones[1])
+    return bool(losses) and base - min(losses) >= need
 
 
 def kind_guard(

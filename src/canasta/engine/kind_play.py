@@ -20,6 +20,7 @@ from canasta.engine.actions import (
 )
 from canasta.engine.actions import Meld as MeldAction
 from canasta.engine.cards import (
+    ACE,
     MELD_RANKS,
     RANK_OF,
     RED_THREES,
@@ -233,19 +234,20 @@ def kind_meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
         target = open_meld(melds, rank, rules)
         base = (target.naturals, target.wilds) if target is not None else (0, 0)
         low = 0 if target is not None else (0 if rank == WILD_RANK else rules.min_naturals)
+        # Only aces sort below the twos; the naturals placed are all of ``rank``, so they are
+        # locked sevens all or none (wild cards never are).
+        ace = rank == ACE
+        locked_rank = facts.locked and rank == SEVEN
         for n, nats in enumerate(sub_multisets_by_size(mine, low, len(mine))):
             for w, wild_group in enumerate(by_size):
                 if not n + w or not _shape_ok(rules, rank, base[0] + n, base[1] + w):
                     continue
+                # The cards placed that the player may discard.
+                free = w if locked_rank else n + w
                 for nat in nats:
                     for wild in wild_group:
-                        placed = tuple(sorted(nat + wild))
-                        if (
-                            quick
-                            and len(hand) - len(placed) >= 2
-                            and discardable
-                            > sum(1 for c in placed if not (facts.locked and RANK_OF[c] == SEVEN))
-                        ):
+                        placed = tuple(sorted(nat + wild)) if ace else wild + nat
+                        if quick and len(hand) - len(placed) >= 2 and discardable > free:
                             out.append(
                                 sorted_lay_off(rank, placed) if target else sorted_meld(placed)
                             )
