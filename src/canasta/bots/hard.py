@@ -32,6 +32,7 @@ from canasta.bots.base import Decision, Effort
 from canasta.bots.belief import Memory, sample_deal
 from canasta.bots.discards import discard_costs
 from canasta.bots.normal import NormalBot, take_score, wants_out
+from canasta.bots.railroad_value import railroad_value
 from canasta.bots.situation import Situation
 from canasta.engine import (
     Action,
@@ -128,7 +129,8 @@ def evaluate(state: GameState, team: int) -> float:
 
     After the round, the round's scores (and :data:`_GAME` more or less if it ended the
     game); during it, the score if the round ended now plus what the cards are likely still
-    worth (half-built canastas, meldable cards in hand).
+    worth (half-built canastas, meldable cards in hand); in railroad, the round total the
+    position can expect (:func:`~canasta.bots.railroad_value.railroad_value`).
     """
     teams = range(state.rules.teams)
     if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
@@ -143,6 +145,8 @@ def evaluate(state: GameState, team: int) -> float:
 
 def _team_value(state: GameState, team: int) -> float:
     rules = state.rules
+    if rules.several_melds:
+        return railroad_value(state, team)
     size = rules.canasta_size
     # The round's score if it ended now, without the cards in hand, which are valued below.
     value = float(

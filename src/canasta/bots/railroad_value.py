@@ -1,0 +1,85 @@
+"""What a railroad position (docs/rules.md §13) is worth to one player, in round points: how
+``hard`` rates the end of a draw or discard playout at a railroad table.
+
+Classic's measure (:func:`canasta.bots.hard.evaluate`) counts the cards in hand against the
+player unless they meld now, and an open meld of six cards as 120 points whatever it
+becomes; in railroad a card in hand is material for canastas worth 300 to 1500, an untaken
+kitty is eleven more cards on their way, and a round lasts about 114 turns at three
+players, so twelve turns on it is the cards, not the points, that decide. The weights are a
+least-squares fit of the player's round total at the round's end on these features, over
+positions of ``normal`` games at three players: a playout stopped mid-round is rated by the
+round total it can expect, on the scale of one that reached the end.
+``python benchmarks/railroad_values.py`` refits them (on seeds 1000-1079: 0.87, 0.93,
+1.20, 23.8, 6.3 and 0.70 for the weights below, in order); the ones here are rounded from
+a first fit over 160 games that counted the longest open meld of each kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from canasta.engine import GameState, RuleSet, TableMeld, cards_value
+from canasta.engine.cards import SEVEN, THREE, WILD_RANK
+from canasta.engine.counts import count_hand
+from canasta.engine.scoring import score_team
+from canasta.engine.solver import max_meld_value
+
+__all__ = ["open_meld_share", "railroad_value"]
+
+#: The round's score so far (melds, canasta bonuses, red threes): a point is nearly a point.
+_SCORED = 0.9
+#: A point of card value in hand, and a point of it the hand could meld now.
+_HAND_POINT = 0.75
+_MELDABLE_POINT = 1.2
+#: A card in hand, whatever it is: material for the canastas of every kind.
+_CARD = 26.0
+#: A point of card value in the player's kitty while it waits to be taken.
+_KITTY_POINT = 6.0
+#: An open meld of ``n`` cards is worth this share of its kind's bonus times ``(n / 7)²``.
+_OPEN_MELD = 0.9
+
+
+def open_meld_share(melds: Iterable[TableMeld], rules: RuleSet) -> float:
+    """The open melds' bonuses, each weighed by ``(n / 7)**2`` for its ``n`` cards: the bonus
+    of the kind of canasta it would become (wild, sevens, black with a wild card, else
+    red)."""
+    size = rules.meld_max_size
+    share = 0.0
+    for meld in melds:
+        if len(meld) >= size or meld.rank == THREE:
+            continue
+        if meld.rank == WILD_RANK:
+            bonus = rules.wild_canasta_bonus
+        elif meld.rank == SEVEN:
+            bonus = rules.sevens_canasta_bonus
+        elif meld.wilds:
+            bonus = rules.mixed_canasta_bonus
+        else:
+            bonus = rules.natural_canasta_bonus
+        share += bonus * (len(meld) / size) ** 2
+    return share
+
+
+def railroad_value(state: GameState, team: int) -> float:
+    """The round total ``team`` can expect from ``state`` under the railroad plan, less a
+    constant shared by every player (the stock left): compare players with it."""
+    rules = state.rules
+    melds = state.melds[team]
+    scored = score_team(
+        rules,
+        team=team,
+        melds=melds,
+        red_threes=len(state.red_threes[team]),
+        hands=(),
+        went_out=False,
+        concealed=False,
+    ).total
+    table = {meld.rank: (meld.naturals, meld.wilds) for meld in melds}
+    value = _SCORED * scored + _OPEN_MELD * open_meld_share(melds, rules)
+    for seat in rules.partnerships[team]:
+        hand = state.hands[seat]
+        meldable, _ = max_meld_value(count_hand(hand), table, rules)
+        value += _HAND_POINT * cards_value(hand) + _MELDABLE_POINT * meldable + _CARD * len(hand)
+        if not state.kitty_taken[seat]:
+            value += _KITTY_POINT * cards_value(state.kitties[seat])
+    return value
