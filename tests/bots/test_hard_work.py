@@ -83,3 +83,17 @@ def test_a_railroad_step_weighs_what_listing_its_plays_costs() -> None:
         for (more_cards, more_wilds), more_work in openings.items():
             if more_cards >= cards and more_wilds >= wilds:
                 assert more_work >= work
+
+
+def test_a_railroad_play_weighs_more_with_more_melds_on_the_table() -> None:
+    # Each play's candidates are checked against the player's melds: late in a round, with
+    # 12 to 16 melds down, a unit of work took about 0.065 ms against 0.04 with none, and
+    # the slowest turns were made of such steps.
+    state = next(
+        s
+        for s in play(("normal",) * 3, seed=3, rounds=1, rules=preset("railroad", 3))
+        if s.phase is Phase.PLAY and s.melded[0] and s.to_move == 0 and s.melds[0]
+    )
+    fewer = state.evolve(melds=(state.melds[0][:1], *state.melds[1:]))
+    more = state.evolve(melds=(state.melds[0] * 8, *state.melds[1:]))
+    assert step_work(more, 0) > step_work(fewer, 0)
