@@ -8,7 +8,7 @@ import random
 import pytest
 
 from canasta.bots import Effort, HardBot, NormalBot
-from canasta.bots.hard import TURN_WORK, step_work
+from canasta.bots.hard import TURN_WORK, _Clock, step_work
 from canasta.engine import Phase, RuleSet, classic, legal_actions, preset, view
 from canasta.engine.cards import WILD_CARDS
 
@@ -97,3 +97,19 @@ def test_a_railroad_play_weighs_more_with_more_melds_on_the_table() -> None:
     fewer = state.evolve(melds=(state.melds[0][:1], *state.melds[1:]))
     more = state.evolve(melds=(state.melds[0] * 8, *state.melds[1:]))
     assert step_work(more, 0) > step_work(fewer, 0)
+
+
+def test_a_railroad_playout_takes_no_step_past_its_share() -> None:
+    # A play before the initial meld of a big hand with wild cards weighs up to 2,000
+    # units (90 ms); every line's playout took one such step whatever its share, and a turn
+    # with two searches ran past a second.
+    rules = preset("railroad", 3)
+    for state in play(("normal",) * 3, seed=3, rounds=1, rules=rules):
+        seat = state.to_move
+        assert seat is not None
+        if state.phase is Phase.PLAY and not state.melded[seat]:
+            break
+    clock = _Clock(None, TURN_WORK)
+    bot = HardBot(Effort(playouts=4, cap=None))
+    bot._playout(state, 0, horizon=12, share=step_work(state, seat) / 2, clock=clock)
+    assert clock.spent == 0

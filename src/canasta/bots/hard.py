@@ -445,8 +445,8 @@ class HardBot:
     def _playout(
         self, state: GameState, team: int, *, horizon: int, share: float, clock: _Clock
     ) -> float | None:
-        """Play on with ``normal`` everywhere for ``horizon`` turns (or ``share`` work) and
-        rate the result; ``None`` if out of time."""
+        """Play on with ``normal`` everywhere for ``horizon`` turns (or ``share`` work; in
+        railroad, no step past it) and rate the result; ``None`` if out of time."""
         normal = self._normal
         quiet = random.Random(0)
         turns = 0
@@ -462,6 +462,11 @@ class HardBot:
                     break
             seat = state.to_move
             assert seat is not None
+            if state.rules.has_kinds and work + step_work(state, seat) > share:
+                # Railroad: a step past the share is not taken. One step may weigh far
+                # more than a share (a big hand's play before its initial meld, up to
+                # 90 ms), and every line's playout took one. (Classic keeps its moves.)
+                break
             work += clock.charge(state, seat)
             action = normal.decide(view(state, seat), legal(state), quiet).action
             state = apply(state, action).state
