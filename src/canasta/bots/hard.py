@@ -151,7 +151,7 @@ def evaluate(state: GameState, team: int) -> float:
 
 def _team_value(state: GameState, team: int) -> float:
     rules = state.rules
-    if rules.several_melds:
+    if rules.has_kinds:
         return railroad_value(state, team)
     size = rules.canasta_size
     # The round's score if it ended now, without the cards in hand, which are valued below.
