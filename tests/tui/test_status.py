@@ -78,15 +78,17 @@ def test_a_selection_that_cannot_be_melded_shows_the_engines_reason_unchanged() 
 
 
 def test_a_run_of_ranks_says_canasta_has_no_runs() -> None:
-    """4 5 6 selected: the line says a meld is of one rank, as the refusal of m does; a
-    rank the team has melded keeps the engine's sentence (it is a lay-off to make)."""
+    """4 5 6 selected: the line says a meld is of one rank, as the refusal of m does; with
+    a rank the team has melded (a lay-off to make), or two ranks (a selection being made),
+    the engine's sentence stands."""
     session = session_at("s4 c5 c6 h12 c9", phase="play", melds={"North-South": ["9: h9 d9 s9"]})
     assert say(session, "s4 c5 c6") == (
         "4♠ 5♣ 6♣: These cards are 3 ranks, and Canasta has no runs: a meld is 3 or more "
         "cards of one rank, each rank a meld of its own."
     )
-    sentence = refusal(session, Meld(parse_cards("s4")))
-    assert say(session, "s4 c9") == f"4♠ 9♣: {sentence}"
+    fours = refusal(session, Meld(parse_cards("s4")))
+    assert say(session, "s4 c5 c9") == f"4♠ 5♣ 9♣: {fours}"
+    assert say(session, "s4 c5") == f"4♠ 5♣: {fours}"
 
 
 def test_a_selection_that_melds_says_so() -> None:

@@ -187,15 +187,16 @@ def meld_plan(session: Session, cards: Sequence[Card], *, seat: int) -> list[Act
 
 
 def runs_refusal(state: GameState, plan: Sequence[Action], *, seat: int) -> str | None:
-    """Why a selection of several ranks, each too few cards for a meld, does not meld:
-    Canasta melds by rank, not in runs (a player who knows rummy selects 4 5 6). ``None``
-    where the engine's own sentence says more: a single rank, a rank with enough cards,
-    threes (section 5.5), a rank ``seat``'s team has melded (a lay-off)."""
+    """Why a selection of three ranks or more, each too few cards for a meld, does not
+    meld: Canasta melds by rank, not in runs (a player who knows rummy selects 4 5 6).
+    ``None`` where the engine's own sentence says more: one or two ranks (a selection being
+    made), a rank with enough cards, threes (section 5.5), a rank ``seat``'s team has melded
+    (a lay-off)."""
     melds = [action for action in plan if isinstance(action, Meld)]
     least = state.rules.meld_min_size
     laid = {meld.rank for meld in state.melds[state.rules.team_of(seat)]} | {THREE}
     ranks = [{rank_of(card) for card in meld.cards if not is_wild(card)} for meld in melds]
-    if len(melds) < 2 or any(
+    if len(melds) < 3 or any(
         len(meld.cards) >= least or rank & laid for meld, rank in zip(melds, ranks, strict=True)
     ):
         return None
