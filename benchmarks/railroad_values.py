@@ -16,44 +16,19 @@ import random
 import statistics
 
 from canasta.bots import NormalBot
-from canasta.bots.railroad_value import open_meld_share
+from canasta.bots.railroad_value import features
 from canasta.engine import (
-    GameState,
     NextRound,
     Phase,
     apply,
-    cards_value,
     legal,
     preset,
     start_game,
     view,
 )
-from canasta.engine.counts import count_hand
-from canasta.engine.scoring import score_team
-from canasta.engine.solver import max_meld_value
 
+#: The names of :func:`~canasta.bots.railroad_value.features`, and the stock left.
 _NAMES = ("scored", "hand points", "meldable", "cards", "kitty points", "open melds", "stock")
-
-
-def features(state: GameState, seat: int) -> list[float]:
-    """The features of ``seat`` (each player alone) in ``state``, as :data:`_NAMES`."""
-    rules = state.rules
-    melds = state.melds[seat]
-    scored = score_team(
-        rules,
-        team=seat,
-        melds=melds,
-        red_threes=len(state.red_threes[seat]),
-        hands=(),
-        went_out=False,
-        concealed=False,
-    ).total
-    table = {meld.rank: (meld.naturals, meld.wilds) for meld in melds}
-    hand = state.hands[seat]
-    meldable, _ = max_meld_value(count_hand(hand), table, rules)
-    kitty = 0 if state.kitty_taken[seat] else cards_value(state.kitties[seat])
-    share = open_meld_share(melds, rules)
-    return [scored, cards_value(hand), meldable, len(hand), kitty, share, len(state.stock)]
 
 
 def positions(players: int, games: int, seed: int) -> list[tuple[list[float], float]]:
@@ -78,7 +53,8 @@ def positions(players: int, games: int, seed: int) -> list[tuple[list[float], fl
             if state.phase is Phase.DRAW:
                 turn += 1
                 if turn % 3 == 0:
-                    waiting.extend((features(state, s), s) for s in range(players))
+                    stock = len(state.stock)
+                    waiting.extend(([*features(state, s), stock], s) for s in range(players))
             seat = state.to_move
             assert seat is not None
             action = bot.decide(view(state, seat), legal(state), quiet).action

@@ -24,7 +24,7 @@ from canasta.engine.counts import count_hand
 from canasta.engine.scoring import score_team
 from canasta.engine.solver import max_meld_value
 
-__all__ = ["open_meld_share", "railroad_value"]
+__all__ = ["WEIGHTS", "features", "open_meld_share", "railroad_value"]
 
 #: The round's score so far (melds, canasta bonuses, red threes): a point is nearly a point.
 _SCORED = 0.9
@@ -60,26 +60,36 @@ def open_meld_share(melds: Iterable[TableMeld], rules: RuleSet) -> float:
     return share
 
 
-def railroad_value(state: GameState, team: int) -> float:
-    """The round total ``team`` can expect from ``state`` under the railroad plan, less a
-    constant shared by every player (the stock left): compare players with it."""
+def features(state: GameState, seat: int) -> tuple[float, ...]:
+    """What :func:`railroad_value` weighs, for one player: the round's score so far, the
+    hand's card points, the points it could meld now, its cards, the untaken kitty's points
+    and the open melds' share of their kinds' bonuses (:func:`open_meld_share`)."""
     rules = state.rules
-    melds = state.melds[team]
+    melds = state.melds[rules.team_of(seat)]
     scored = score_team(
         rules,
-        team=team,
+        team=rules.team_of(seat),
         melds=melds,
-        red_threes=len(state.red_threes[team]),
+        red_threes=len(state.red_threes[rules.team_of(seat)]),
         hands=(),
         went_out=False,
         concealed=False,
     ).total
     table = {meld.rank: (meld.naturals, meld.wilds) for meld in melds}
-    value = _SCORED * scored + _OPEN_MELD * open_meld_share(melds, rules)
-    for seat in rules.partnerships[team]:
-        hand = state.hands[seat]
-        meldable, _ = max_meld_value(count_hand(hand), table, rules)
-        value += _HAND_POINT * cards_value(hand) + _MELDABLE_POINT * meldable + _CARD * len(hand)
-        if not state.kitty_taken[seat]:
-            value += _KITTY_POINT * cards_value(state.kitties[seat])
-    return value
+    hand = state.hands[seat]
+    meldable, _ = max_meld_value(count_hand(hand), table, rules)
+    kitty = 0 if state.kitty_taken[seat] else cards_value(state.kitties[seat])
+    share = open_meld_share(melds, rules)
+    return (scored, cards_value(hand), meldable, len(hand), kitty, share)
+
+
+#: The weight of each of :func:`features`, in order.
+WEIGHTS = (_SCORED, _HAND_POINT, _MELDABLE_POINT, _CARD, _KITTY_POINT, _OPEN_MELD)
+
+
+def railroad_value(state: GameState, team: int) -> float:
+    """The round total ``team`` (a railroad player, who has no partner) can expect from
+    ``state`` under the railroad plan, less a constant shared by every player (the stock
+    left): compare players with it."""
+    (seat,) = state.rules.partnerships[team]
+    return sum(weight * part for weight, part in zip(WEIGHTS, features(state, seat), strict=True))
