@@ -5,6 +5,7 @@
 from bisect import insort
 from collections.abc import Collection, Iterable, Iterator
 from enum import Enum, IntEnum
+from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from canasta.engine.cards import BLACK_THREES, RED_THREES, WILD_CARDS, Card, card_label, card_name
@@ -117,7 +118,6 @@ class _Blank:
         "winner",
         "kitties",
         "kitty_taken",
-        "_values",
     )
 
 
@@ -129,9 +129,11 @@ class GameState(_Blank):
     ``permission``) describe the current turn and reset when the next one starts.
 
     It behaves as the named tuple it was (``_fields``, ``_replace``, ``_asdict``, iteration,
-    equality and hashing by value) but keeps its values twice: as a tuple, which a copy
-    copies at C speed, and each in its own slot, which Python 3.11 reads several times
-    faster than a named tuple's field (the engine reads a few dozen fields per move).
+    equality and hashing by value) but keeps each value in its own slot, which Python 3.11
+    reads several times faster than a named tuple's field (the engine reads a few dozen
+    fields per move). A copy reads and sets each slot (:func:`_copied`): every move makes
+    one, and that costs less than keeping the values as a tuple besides, which a copy would
+    unpack into the slots and build again.
     """
 
     rules: RuleSet
@@ -188,8 +190,6 @@ class GameState(_Blank):
     #: Each seat has taken its kitty into its hand this round.
     kitty_taken: tuple[bool, ...]
 
-    #: Every value, in field order.
-    _values: tuple[Any, ...]
     # The slots are _Blank's: GameState adds none.
     __slots__ = ()
     #: The field names, in order (as a named tuple's).
@@ -208,20 +208,20 @@ class GameState(_Blank):
         raise AttributeError(f"A GameState never changes: it keeps its {name}.")
 
     def __iter__(self) -> Iterator[Any]:
-        return iter(self._values)
+        return iter(_values(self))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is GameState and self._values == other._values
+        return type(other) is GameState and _values(self) == _values(other)
 
     def __hash__(self) -> int:
-        return hash(self._values)
+        return hash(_values(self))
 
     def __repr__(self) -> str:
-        fields = zip(_FIELDS, self._values, strict=True)
+        fields = zip(_FIELDS, _values(self), strict=True)
         return f"GameState({', '.join(f'{name}={value!r}' for name, value in fields)})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _made, (self._values,)
+        return _made, (_values(self),)
 
     def _replace(self, **changes: Any) -> "GameState":
         """:meth:`evolve`, by its named tuple name."""
@@ -229,7 +229,7 @@ class GameState(_Blank):
 
     def _asdict(self) -> dict[str, Any]:
         """The fields by name."""
-        return dict(zip(_FIELDS, self._values, strict=True))
+        return dict(zip(_FIELDS, _values(self), strict=True))
 
     @property
     def to_move(self) -> int | None:
@@ -281,22 +281,33 @@ class GameState(_Blank):
     def evolve_from(self, changes: dict[str, Any]) -> "GameState":
         """:meth:`evolve` with the changes in a dict, for callers that gather them in one
         (a keyword call would unpack it and pack a new one)."""
-        values = [*self._values]
+        new = _copied(self)
         for name, value in changes.items():
-            values[_INDEX[name]] = value
-        return _made(tuple(values))
+            setattr(new, name, value)
+        new.__class__ = GameState
+        made: GameState = new
+        return made
 
     def turn_begins(self, seat: int, changes: dict[str, Any] | None = None) -> "GameState":
         """A copy where ``seat``'s turn begins: the draw phase, and the turn-local fields
-        reset (``evolve`` of those eight fields, which lie together, at one slice's cost),
-        with ``changes`` (as :meth:`evolve`'s keywords) besides: the end of the turn before
-        and the start of the next make one copy, not two."""
-        values = [*self._values]
+        reset (``evolve`` of those eight fields, :data:`TURN_FIELDS`), with ``changes`` (as
+        :meth:`evolve`'s keywords) besides: the end of the turn before and the start of the
+        next make one copy, not two."""
+        new = _copied(self)
         if changes:
             for name, value in changes.items():
-                values[_INDEX[name]] = value
-        values[_TURN_START:_TURN_END] = (DRAW_PHASE, seat, False, 0, (), (), False, None)
-        return _made(tuple(values))
+                setattr(new, name, value)
+        new.phase = DRAW_PHASE
+        new.turn = seat
+        new.played = False
+        new.turn_value = 0
+        new.placed = ()
+        new.pending = ()
+        new.asked = False
+        new.permission = None
+        new.__class__ = GameState
+        made: GameState = new
+        return made
 
 
 class Step(NamedTuple):
@@ -306,7 +317,7 @@ class Step(NamedTuple):
     events: tuple[Event, ...]
 
 
-_FIELDS: tuple[str, ...] = _Blank.__slots__[:-1]
+_FIELDS: tuple[str, ...] = _Blank.__slots__
 GameState._fields = _FIELDS
 # The slots are named before the class that declares (and documents) each field's type.
 if [name for name in GameState.__annotations__ if name != "_fields"] != [
@@ -314,13 +325,15 @@ if [name for name in GameState.__annotations__ if name != "_fields"] != [
 ]:  # pragma: no cover
     raise AssertionError("GameState must declare its fields in the order _Blank's slots hold.")
 _INDEX: dict[str, int] = {name: index for index, name in enumerate(_FIELDS)}
+#: Every value of a state, in field order, as a tuple.
+_values = attrgetter(*_FIELDS)
 
 
 _new = object.__new__
 
 
 def _fill(state: Any, values: tuple[Any, ...]) -> None:
-    """Give ``state`` its ``values``, in field order: the tuple and each slot."""
+    """Give ``state`` its ``values``, in field order."""
     (
         state.rules,
         state.seed,
@@ -352,7 +365,44 @@ def _fill(state: Any, values: tuple[Any, ...]) -> None:
         state.winner,
         state.kitties,
         state.kitty_taken,
-    ) = state._values = values
+    ) = values
+
+
+def _copied(state: GameState) -> Any:
+    """A :class:`_Blank` holding every value of ``state``, to change before it becomes a
+    :class:`GameState` (slot to slot: no tuple of the values is built)."""
+    new: Any = _new(_Blank)
+    new.rules = state.rules
+    new.seed = state.seed
+    new.stacked = state.stacked
+    new.round_no = state.round_no
+    new.dealer = state.dealer
+    new.deck = state.deck
+    new.stock = state.stock
+    new.hands = state.hands
+    new.pile = state.pile
+    new.pile_frozen = state.pile_frozen
+    new.melds = state.melds
+    new.red_threes = state.red_threes
+    new.melded = state.melded
+    new.minimums = state.minimums
+    new.scores = state.scores
+    new.history = state.history
+    new.phase = state.phase
+    new.turn = state.turn
+    new.played = state.played
+    new.turn_value = state.turn_value
+    new.placed = state.placed
+    new.pending = state.pending
+    new.asked = state.asked
+    new.permission = state.permission
+    new.has_played = state.has_played
+    new.known = state.known
+    new.went_out = state.went_out
+    new.winner = state.winner
+    new.kitties = state.kitties
+    new.kitty_taken = state.kitty_taken
+    return new
 
 
 def _made(values: tuple[Any, ...]) -> GameState:
@@ -366,15 +416,13 @@ def _made(values: tuple[Any, ...]) -> GameState:
 
 # _fill names the fields one by one: each slot must read back its own value.
 _probe = _made(tuple(range(len(_FIELDS))))
-if [getattr(_probe, name) for name in _FIELDS] != list(_probe):  # pragma: no cover
+if [getattr(_probe, name) for name in _FIELDS] != list(range(len(_FIELDS))):  # pragma: no cover
     raise AssertionError("_fill must give every field of GameState its value, in field order.")
+if _probe.evolve() != _probe:  # pragma: no cover
+    raise AssertionError("_copied must copy every field of GameState.")
 del _probe
 #: The fields :meth:`GameState.turn_begins` sets, in field order.
 TURN_FIELDS = ("phase", "turn", "played", "turn_value", "placed", "pending", "asked", "permission")
-_TURN_START = _INDEX["phase"]
-_TURN_END = _TURN_START + len(TURN_FIELDS)
-if GameState._fields[_TURN_START:_TURN_END] != TURN_FIELDS:  # pragma: no cover
-    raise AssertionError("GameState's turn fields must lie together, in TURN_FIELDS' order.")
 
 
 def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
