@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from canasta.engine import Phase
-from canasta.engine.state import TURN_FIELDS, with_cards
+from canasta.engine.state import TURN_FIELDS, GameState, finished, with_cards
 
 from .helpers import cards, position
 
@@ -36,6 +36,19 @@ def test_turn_begins_resets_exactly_the_turn_fields() -> None:
     assert set(TURN_FIELDS) == {
         name for name in state._fields if getattr(begun, name) != getattr(state, name)
     }
+
+
+def test_a_finished_draft_is_the_state_evolve_makes() -> None:
+    state = position(south="c5 c6 c7", west="d5 d6 d7", phase="play")
+    draft = state.draft()
+    draft.turn_value = 40
+    draft.played = True
+    made = finished(draft)
+    assert made == state.evolve(turn_value=40, played=True)
+    assert type(made) is GameState and hash(made) == hash(state.evolve(turn_value=40, played=True))
+    assert (state.turn_value, state.played) == (0, False)  # the state drafted from is untouched
+    with pytest.raises(AttributeError):
+        made.played = False
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.events import Event, RedThreeLaid, StockDrawn, StockExhausted
 from canasta.engine.round_end import end_round
 from canasta.engine.solver import can_go_out
-from canasta.engine.state import PLAY_PHASE, GameState, replace_at, with_cards
+from canasta.engine.state import PLAY_PHASE, GameState, finished, replace_at, with_cards
 from canasta.engine.tuples import make
 
 __all__ = ["draw", "validate_draw"]
@@ -44,16 +44,15 @@ def draw(state: GameState, events: list[Event]) -> GameState:
             if len(drawn) == count:
                 break
     hand = with_cards(state.hands[seat], drawn)
-    changes = {
-        "stock": stock[taken:],
-        "hands": replace_at(state.hands, seat, hand),
-        "phase": PLAY_PHASE,
-    }
-    # The red threes change only when one was drawn (each field given to the copy costs).
+    new = state.draft()
+    new.stock = stock[taken:]
+    new.hands = replace_at(state.hands, seat, hand)
+    new.phase = PLAY_PHASE
+    # The red threes change only when one was drawn.
     if reds:
         team = rules.team_of(seat)
-        changes["red_threes"] = replace_at(state.red_threes, team, (*state.red_threes[team], *reds))
-    new = state.evolve_from(changes)
+        new.red_threes = replace_at(state.red_threes, team, (*state.red_threes[team], *reds))
+    new = finished(new)
     if len(hand) < 2 and not _can_go_out(new, rules.team_of(seat), hand):
         # A red three was the last stock card and the player holds one card, which must go
         # out and cannot: the round ends (docs/rules.md §9.1).

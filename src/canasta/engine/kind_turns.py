@@ -150,8 +150,10 @@ def apply_kind_placement(
     else:
         events.append(Melded(seat, placement.rank, placement.cards, before is not None))
     events.extend(kind_canasta_events(before, placement.meld, team, rules))
+    draft = state.draft()
+    draft.played = True
     new = commit_placement(
-        state, placement, {"played": True}, team=team, top=(), rest=state.pending, events=events
+        state, placement, draft, team=team, top=(), rest=state.pending, events=events
     )
     return _settle(new, events)
 
@@ -167,10 +169,14 @@ def apply_kind_take(state: GameState, placement: Placement, events: list[Event])
     before = placement.before
     events.append(PileTaken(seat, top, placement.cards, len(state.pile)))
     events.extend(kind_canasta_events(before, placement.meld, team, rules))
+    draft = state.draft()
+    draft.pile = ()
+    draft.pile_frozen = False
+    draft.phase = Phase.PLAY
     new = commit_placement(
         state,
         placement,
-        {"pile": (), "pile_frozen": False, "phase": Phase.PLAY},
+        draft,
         team=team,
         top=(top,),
         rest=rest,

@@ -268,10 +268,14 @@ def take(state: GameState, placement: Placement, events: list[Event]) -> GameSta
     before = placement.before
     events.append(make(PileTaken, (seat, top, placement.cards, len(state.pile))))
     events.extend(canasta_events(before, placement.meld, team, state.rules))
+    draft = state.draft()
+    draft.pile = ()
+    draft.pile_frozen = False
+    draft.phase = PLAY_PHASE
     new = commit_placement(
         state,
         placement,
-        {"pile": (), "pile_frozen": False, "phase": PLAY_PHASE},
+        draft,
         team=team,
         top=(top,),
         rest=rest,

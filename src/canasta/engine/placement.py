@@ -9,7 +9,7 @@ an action is listed exactly when applying it would succeed.
 
 from bisect import bisect_left
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from canasta.engine.actions import LayOff
 from canasta.engine.actions import Meld as MeldAction
@@ -30,6 +30,7 @@ from canasta.engine.rules import RuleSet
 from canasta.engine.solver import can_go_out, can_reach
 from canasta.engine.state import (
     GameState,
+    finished,
     forget_cards,
     not_in_hand,
     replace_at,
@@ -329,7 +330,7 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
 def commit_placement(
     state: GameState,
     placement: Placement,
-    changes: dict[str, Any],
+    draft: GameState,
     *,
     team: int,
     top: tuple[Card, ...],
@@ -337,8 +338,8 @@ def commit_placement(
     events: list[Event],
 ) -> GameState:
     """The state once ``placement`` (with the pile's ``top`` card, when taking) is on the
-    table of ``team`` (the player's), with ``changes`` (as :meth:`GameState.evolve`'s, in a
-    new dict that this completes) besides.
+    table of ``team`` (the player's), made from ``draft`` (a :meth:`GameState.draft` of
+    ``state`` with the caller's own changes, which this completes).
 
     ``rest`` is the rest of a taken pile: it joins the hand once the team has melded (a red
     three in it is laid out, unreplaced), and waits until then (§4.4). Placing and receiving
@@ -353,22 +354,22 @@ def commit_placement(
         remember_table(
             state.melds[team], placement.melds_after, rank, placement.meld, rules.canasta_size
         )
-    changes["melds"] = replace_at(state.melds, team, placement.melds_after)
-    changes["placed"] = (*state.placed, *[(rank, card) for card in (*placement.cards, *top)])
-    # What else may change is left out of the copy's changes when it does not.
+    draft.melds = replace_at(state.melds, team, placement.melds_after)
+    draft.placed = (*state.placed, *[(rank, card) for card in (*placement.cards, *top)])
+    # What else may change is set only when it does.
     turn_value = state.turn_value + placement.value
     if placement.value:
-        changes["turn_value"] = turn_value
+        draft.turn_value = turn_value
     melded = state.melded[team]
     if not melded and turn_value >= state.minimums[team]:
         melded = True
-        changes["melded"] = replace_at(state.melded, team, True)
+        draft.melded = replace_at(state.melded, team, True)
     hand = placement.hand_after
     known = state.known[seat]
     if known:
         known = forget_cards(known, placement.cards)
     if rest and not melded:
-        changes["pending"] = rest
+        draft.pending = rest
     elif rest:
         if not RED_THREES.isdisjoint(rest):
             reds = tuple(card for card in rest if card in RED_THREES)
@@ -376,14 +377,14 @@ def commit_placement(
             for card in reds:
                 events.append(RedThreeLaid(seat, card, False))
             red_threes = state.red_threes
-            changes["red_threes"] = replace_at(red_threes, team, red_threes[team] + reds)
+            draft.red_threes = replace_at(red_threes, team, red_threes[team] + reds)
         hand = with_cards(hand, rest)
         known = tuple(sorted((*known, *rest)))
-        changes["pending"] = ()
-    changes["hands"] = replace_at(state.hands, seat, hand)
+        draft.pending = ()
+    draft.hands = replace_at(state.hands, seat, hand)
     if known is not state.known[seat]:
-        changes["known"] = replace_at(state.known, seat, known)
-    return state.evolve_from(changes)
+        draft.known = replace_at(state.known, seat, known)
+    return finished(draft)
 
 
 def canasta_events(before: Meld | None, after: Meld, team: int, rules: RuleSet) -> list[Event]:
@@ -406,8 +407,10 @@ def meld(
         merged = before is not None
         events.append(make(Melded, (seat, placement.rank, placement.cards, merged)))
     events.extend(canasta_events(before, placement.meld, team, state.rules))
+    draft = state.draft()
+    draft.played = True
     new = commit_placement(
-        state, placement, {"played": True}, team=team, top=(), rest=state.pending, events=events
+        state, placement, draft, team=team, top=(), rest=state.pending, events=events
     )
     if not new.hands[seat] and not new.pending:
         return go_out(new, state, events)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from canasta.engine.actions import Discard
 from canasta.engine.cards import RED_THREES, Card
 from canasta.engine.errors import IllegalActionError, Reason
@@ -13,6 +11,7 @@ from canasta.engine.pile import discard_onto_pile, take_candidates
 from canasta.engine.round_end import end_round
 from canasta.engine.state import (
     GameState,
+    finished,
     forget_cards,
     not_in_hand,
     replace_at,
@@ -25,20 +24,20 @@ __all__ = ["discard", "discard_error", "put_on_pile", "start_turn", "validate_di
 
 
 def start_turn(
-    state: GameState, seat: int, events: list[Event], changes: dict[str, Any] | None = None
+    state: GameState, seat: int, events: list[Event], draft: GameState | None = None
 ) -> GameState:
     """Begin ``seat``'s turn: lay out red threes from the hand, replaced from the stock (§2).
 
-    ``changes`` (as :meth:`GameState.evolve`'s keywords, never to ``seat``'s hand) end the
-    turn before, in the same copy. With the stock empty and the pile out of reach, the
+    ``draft`` (a :meth:`GameState.draft` of ``state``, never changing ``seat``'s hand) ends
+    the turn before, in the same copy. With the stock empty and the pile out of reach, the
     round ends (§9.1).
     """
     if not RED_THREES.isdisjoint(state.hands[seat]):
-        if changes:
-            state = state.evolve_from(changes)
-            changes = None
+        if draft is not None:
+            state = finished(draft)
+            draft = None
         state = _lay_out_red_threes(state, seat, events)
-    state = state.turn_begins(seat, changes)
+    state = state.turn_begins(seat, draft)
     if (
         not state.stock
         and not state.rules.empty_stock_draw_ends
@@ -133,25 +132,25 @@ def put_on_pile(
 ) -> GameState:
     """The state once the player's discard ``card`` is on the pile and ``hand_after`` is
     the hand; every rule system then decides what follows."""
-    return state.evolve_from(_discarded(state, card, hand_after, events))
+    return finished(_discarded(state, card, hand_after, events))
 
 
 def _discarded(
     state: GameState, card: Card, hand_after: tuple[Card, ...], events: list[Event]
-) -> dict[str, Any]:
-    """:func:`put_on_pile`'s changes to ``state`` (as :meth:`GameState.evolve`'s), for a
-    caller that makes more in the same copy."""
+) -> GameState:
+    """:func:`put_on_pile`'s state as a :meth:`GameState.draft`, for a caller that makes
+    more changes in the same copy."""
     seat = state.turn
     events.append(make(Discarded, (seat, card)))
     pile, frozen = discard_onto_pile(state, card)
-    changes: dict[str, Any] = {"hands": replace_at(state.hands, seat, hand_after), "pile": pile}
-    # The other fields join the changes only when they do change.
-    if frozen is not state.pile_frozen:
-        changes["pile_frozen"] = frozen
+    new = state.draft()
+    new.hands = replace_at(state.hands, seat, hand_after)
+    new.pile = pile
+    new.pile_frozen = frozen
     known = state.known[seat]
     if known:
-        changes["known"] = replace_at(state.known, seat, forget_cards(known, (card,)))
-    return changes
+        new.known = replace_at(state.known, seat, forget_cards(known, (card,)))
+    return new
 
 
 def discard(
@@ -161,12 +160,12 @@ def discard(
     that was the last card or the stock is empty. The usual discard and the next turn's
     start make one copy."""
     seat = state.turn
-    changes = _discarded(state, action.card, hand_after, events)
+    new = _discarded(state, action.card, hand_after, events)
     if not hand_after:
-        return go_out(state.evolve_from(changes), state, events)
+        return go_out(finished(new), state, events)
     if state.placed and not state.has_played[seat]:
-        changes["has_played"] = replace_at(state.has_played, seat, True)
+        new.has_played = replace_at(state.has_played, seat, True)
     if not state.stock:
         events.append(StockExhausted())
-        return end_round(state.evolve_from(changes), None, events)
-    return start_turn(state, state.rules.next_seat(seat), events, changes)
+        return end_round(finished(new), None, events)
+    return start_turn(state, state.rules.next_seat(seat), events, new)
