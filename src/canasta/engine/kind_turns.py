@@ -18,7 +18,7 @@ from canasta.engine.events import (
     Stuck,
     WentOut,
 )
-from canasta.engine.kind_guard import discard_refusal, kind_facts
+from canasta.engine.kind_guard import KindFacts, discard_refusal, kind_facts
 from canasta.engine.kind_play import kind_canasta_events, kind_meld_candidates
 from canasta.engine.kitty import kitty_statuses, take_kitty
 from canasta.engine.placement import Placement, commit_placement
@@ -84,22 +84,7 @@ def validate_kind_discard(state: GameState, action: Discard) -> tuple[Card, ...]
     if hand_after is None:
         raise not_in_hand((action.card,))
     facts = kind_facts(state)
-    minimum = state.minimums[facts.team]
-    if state.pending:
-        raise IllegalActionError(
-            Reason.BELOW_MINIMUM,
-            f"Finish your initial meld first: your melds make {state.turn_value} of "
-            f"{minimum}, and the rest of the pile is yours only after that.",
-            "13.7",
-        )
-    if not facts.melded and state.turn_value:
-        raise IllegalActionError(
-            Reason.BELOW_MINIMUM,
-            f"Your melds this turn make {state.turn_value}, below your minimum of {minimum}: "
-            "meld more before you discard.",
-            "13.7",
-        )
-    error = discard_refusal(
+    error = _turn_refusal(state, facts) or discard_refusal(
         action.card, len(hand_after), state.rules, locked=facts.locked, missing=facts.missing
     )
     if error is not None:
@@ -108,16 +93,40 @@ def validate_kind_discard(state: GameState, action: Discard) -> tuple[Card, ...]
 
 
 def kind_discards(state: GameState) -> list[Discard]:
-    """Every legal railroad discard."""
-    out = []
-    for card in dict.fromkeys(state.hands[state.turn]):
-        action = Discard(card)
-        try:
-            validate_kind_discard(state, action)
-        except IllegalActionError:
-            continue
-        out.append(action)
-    return out
+    """Every legal railroad discard. The refusals are asked for, not raised: a raised one
+    would be caught in a cycle (its traceback, the raising frame, the error) that only the
+    garbage collector frees, with every frame of the listing and all they hold."""
+    facts = kind_facts(state)
+    if _turn_refusal(state, facts) is not None:
+        return []
+    rules = state.rules
+    hand = state.hands[state.turn]
+    left = len(hand) - 1
+    return [
+        Discard(card)
+        for card in dict.fromkeys(hand)
+        if discard_refusal(card, left, rules, locked=facts.locked, missing=facts.missing) is None
+    ]
+
+
+def _turn_refusal(state: GameState, facts: KindFacts) -> IllegalActionError | None:
+    """Why no card may be discarded yet, the initial meld unfinished (§13.7), or ``None``."""
+    minimum = state.minimums[facts.team]
+    if state.pending:
+        return IllegalActionError(
+            Reason.BELOW_MINIMUM,
+            f"Finish your initial meld first: your melds make {state.turn_value} of "
+            f"{minimum}, and the rest of the pile is yours only after that.",
+            "13.7",
+        )
+    if not facts.melded and state.turn_value:
+        return IllegalActionError(
+            Reason.BELOW_MINIMUM,
+            f"Your melds this turn make {state.turn_value}, below your minimum of {minimum}: "
+            "meld more before you discard.",
+            "13.7",
+        )
+    return None
 
 
 def kind_discard(
