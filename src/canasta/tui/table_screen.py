@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from canasta.engine import (
     Answer,
@@ -35,6 +35,7 @@ from canasta.engine import (
 )
 from canasta.tui.cards import hand_order
 from canasta.tui.flow import lay_off_ranks, meld_plan, runs_refusal, smallest_take
+from canasta.tui.footer import KeysFooter
 from canasta.tui.middle import arrange, middle_lines, panels_of
 from canasta.tui.team_panel import TeamPanel
 from canasta.tui.widgets import (
@@ -157,7 +158,7 @@ class TableScreen(Screen[None]):
             # _show_log); the style of #log gives the empty place the log's look.
             yield ScrollableContainer(id="log", can_focus=False)
         yield Static(id="too-small")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         """Lay out for the terminal's size."""
