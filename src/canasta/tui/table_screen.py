@@ -244,11 +244,13 @@ class TableScreen(Screen[None]):
     def _draw_hand(self) -> None:
         if self.table is None:
             return
-        hand = self.query_one(HandView)
-        hand.show_hand(self.table, self.cards, self.selected, self.cursor)
         chosen = self.selection()
-        hand.border_subtitle = (
-            f"{len(chosen)} selected = {cards_value(chosen)} points" if chosen else ""
+        self.query_one(HandView).show_hand(
+            self.table,
+            self.cards,
+            self.selected,
+            self.cursor,
+            subtitle=f"{len(chosen)} selected = {cards_value(chosen)} points" if chosen else "",
         )
         self.refresh_status()
 

@@ -301,18 +301,42 @@ class HandView(TableWidget):
         self.room: int | None = None
         #: The first row of cards shown (when not all of them fit in :attr:`room`).
         self.top = 0
+        #: Under the cards (what the selection is worth).
+        self.subtitle = ""
 
     def show_hand(
-        self, table: Table, cards: tuple[Card, ...], selected: frozenset[int], cursor: int
+        self,
+        table: Table,
+        cards: tuple[Card, ...],
+        selected: frozenset[int],
+        cursor: int,
+        *,
+        subtitle: str = "",
     ) -> None:
-        """Draw ``cards`` (display order) with the ``selected`` indices and the ``cursor``."""
+        """Draw ``cards`` (display order) with the ``selected`` indices and the ``cursor``,
+        ``subtitle`` under them (redrawing only when one of them changed: a bot's move
+        leaves the hand as it was)."""
+        changed = self.table is None or self._drawn() != (
+            table.style,
+            table.hidden,
+            cards,
+            selected,
+            cursor,
+        )
         resized = len(cards) != len(self.cards)
         self.cards = cards
         self.selected = selected
         self.cursor = cursor
         self.table = table
+        self.subtitle = subtitle
         self._retitle()
-        self.refresh(layout=resized)
+        if changed:
+            self.refresh(layout=resized)
+
+    def _drawn(self) -> tuple[object, ...]:
+        """What the hand is drawn from."""
+        assert self.table is not None
+        return (self.table.style, self.table.hidden, self.cards, self.selected, self.cursor)
 
     def fit(self, room: int | None) -> None:
         """Take at most ``room`` lines from now on."""
@@ -330,14 +354,14 @@ class HandView(TableWidget):
         if self.table is None:
             return
         if self.table.hidden:
-            self.border_title = "Hand hidden"
+            self.retitle("Hand hidden", self.subtitle)
             return
         title = f"Your hand: {counted(len(self.cards), 'card')}"
         window = self.window()
         if window is not None:
             first, last, rows = window
             title += f", rows {first}-{last} of {rows}"
-        self.border_title = title
+        self.retitle(title, self.subtitle)
 
     def _per_line(self) -> int:
         width = self.content_region.width or self.size.width or 78
