@@ -3,12 +3,15 @@ the screen as text, and a simple South policy that tries every kind of move."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 
 from textual import events
+from textual.app import App
 from textual.geometry import Region
 from textual.keys import key_to_character
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.worker import WorkerCancelled
 
 from canasta.bots import RandomBot
@@ -68,24 +71,41 @@ async def settle(pilot: Pilot[int]) -> None:
 
 
 async def drawn(pilot: Pilot[int]) -> None:
-    """Wait until no message waits in the app, its screen or any widget on it (a screen
-    just pushed is composed and mounted), and the screen shows the latest change; a worker
-    may still run (a bot held thinking)."""
+    """Wait until the app, its screen and every widget on it wait for a message, none
+    queued and none being handled (a screen just pushed is composed and mounted), and the
+    screen shows the latest change; a worker may still run (a bot held thinking).
+
+    Each turn of the event loop looks at the queues (``Pilot.pause`` instead sends every
+    widget a message and waits for each to answer, some 20 messages a wait)."""
     app = pilot.app
-    for _ in range(_ROUNDS):
+    for _ in range(_TURNS):
         if app.return_code is not None:
             return  # the app is closing: nothing more will be handled or drawn
-        await pilot.pause(0)  # handles what is queued, then draws the screen
+        await asyncio.sleep(0)
         screen = app.screen
-        pumps = (app, *screen.walk_children(with_self=True))
-        if not any(pump.message_queue_size for pump in pumps) and not (
+        if not _waiting(app, screen):
+            continue
+        screen._on_timer_update()  # draws what changed, as the screen's timer would
+        if _waiting(app, screen) and not (
             screen._layout_required
             or screen._repaint_required
             or screen._recompose_required
             or screen._dirty_widgets
+            or screen._callbacks
         ):
             return
-    raise AssertionError(f"the app was still busy after {_ROUNDS} rounds")
+    raise AssertionError(f"the app was still busy after {_TURNS} turns of the event loop")
+
+
+def _waiting(app: App[int], screen: Screen[object]) -> bool:
+    """Whether the app, ``screen`` and every widget on it wait for their next message (an
+    empty queue, a waiter on it) with no callback due."""
+    return all(
+        not pump._message_queue.values
+        and pump._message_queue.ready_event._waiters
+        and not pump._next_callbacks
+        for pump in (app, *screen.walk_children(with_self=True))
+    )
 
 
 async def press(pilot: Pilot[int], *keys: str, bots: bool = True) -> None:
@@ -99,9 +119,11 @@ async def press(pilot: Pilot[int], *keys: str, bots: bool = True) -> None:
         await (settle(pilot) if bots else drawn(pilot))
 
 
-#: Rounds of waiting before ``settle`` or ``drawn`` gives up (each round lets the app handle
-#: everything queued; a bot's move takes one or two).
+#: Rounds of waiting before ``settle`` gives up (each round lets the workers finish and the
+#: app handle everything queued; a bot's move takes one or two).
 _ROUNDS = 10_000
+#: Turns of the event loop before ``drawn`` gives up (a move takes some tens).
+_TURNS = 100_000
 
 
 def screen_text(app: CanastaApp) -> str:
