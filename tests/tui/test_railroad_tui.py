@@ -21,7 +21,6 @@ async def _play_plainly(pilot: Pilot[int], app: CanastaApp) -> None:
         cards = getattr(action, "cards", ())
         select_cards(app, (action.card,) if isinstance(action, Discard) else cards)
         await press(pilot, KEYS[type(action)])
-        await settle(pilot)
 
 
 @pytest.mark.parametrize("players", [3, pytest.param(5, marks=pytest.mark.slow)])
