@@ -90,6 +90,19 @@ def test_parse_cards_reads_spaces_and_commas() -> None:
     assert parse_cards(["h1", "jk"]) == (parse_card("h1"), JOKER)
 
 
+def test_parse_cards_reads_other_forms_among_the_notation() -> None:
+    # Each card in its own notation is one lookup; any other form goes through parse_card.
+    assert parse_cards(" KH,\t10d  h13 joker ") == (
+        parse_card("h13"),
+        parse_card("d10"),
+        parse_card("h13"),
+        JOKER,
+    )
+    assert parse_cards(["", " s4 ", "c1"]) == (parse_card("s4"), parse_card("c1"))
+    with pytest.raises(NotationError, match="'zz' is not a card"):
+        parse_cards("h13 zz")
+
+
 def test_card_of_rejects_impossible_cards() -> None:
     with pytest.raises(NotationError):
         card_of(14, 0)

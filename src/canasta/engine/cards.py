@@ -271,8 +271,12 @@ _NOTATION: dict[str, Card] = {text: Card(code) for code, text in _TEXTS.items()}
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Read several cards separated by spaces or commas (or an iterable of card texts)."""
-    tokens = re.split(r"[\s,]+", text.strip()) if isinstance(text, str) else list(text)
-    return tuple(parse_card(token) for token in tokens if token)
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else [t for t in text if t]
+    # Positions and records write each card in its own notation: one lookup each.
+    try:
+        return tuple(map(_NOTATION.__getitem__, tokens))
+    except KeyError:
+        return tuple(map(parse_card, tokens))
 
 
 def cards_text(cards: Iterable[Card]) -> str:
