@@ -226,7 +226,7 @@ class GameState(_Blank):
 
     def _replace(self, **changes: Any) -> "GameState":
         """:meth:`evolve`, by its named tuple name."""
-        return self.evolve_from(changes)
+        return self.evolve(**changes)
 
     def _asdict(self) -> dict[str, Any]:
         """The fields by name."""
@@ -278,7 +278,10 @@ class GameState(_Blank):
     def evolve(self, **changes: Any) -> "GameState":
         """A copy with ``changes`` applied (the engine's only way to make a new state, with
         :meth:`draft` on its hot paths)."""
-        return self.evolve_from(changes)
+        new = _copied(self)
+        for name, value in changes.items():
+            setattr(new, name, value)
+        return finished(new)
 
     def draft(self) -> "GameState":
         """A copy whose fields the caller sets one by one (``draft.stock = ...``) before
@@ -288,16 +291,6 @@ class GameState(_Blank):
         one it hands it to, to set more), and only its fields may be read."""
         draft: GameState = _copied(self)
         return draft
-
-    def evolve_from(self, changes: dict[str, Any]) -> "GameState":
-        """:meth:`evolve` with the changes in a dict, for callers that gather them in one
-        (a keyword call would unpack it and pack a new one)."""
-        new = _copied(self)
-        for name, value in changes.items():
-            setattr(new, name, value)
-        new.__class__ = GameState
-        made: GameState = new
-        return made
 
     def turn_begins(self, seat: int, draft: "GameState | None" = None) -> "GameState":
         """A copy where ``seat``'s turn begins: the draw phase, and the turn-local fields
@@ -313,9 +306,7 @@ class GameState(_Blank):
         new.pending = ()
         new.asked = False
         new.permission = None
-        new.__class__ = GameState
-        made: GameState = new
-        return made
+        return finished(new)
 
 
 class Step(NamedTuple):

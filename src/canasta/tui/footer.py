@@ -1,4 +1,4 @@
-"""The footer of the table and of other screens whose keys come and go: Textual's
+"""The table's footer (its keys come and go with the turn): Textual's
 :class:`~textual.widgets.Footer`, its keys relabelled in place when they change.
 
 Textual's footer removes every key and mounts them anew whenever a key's availability
