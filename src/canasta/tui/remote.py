@@ -242,7 +242,9 @@ class RemoteApp(TableApp):
         )
 
     def _tick(self) -> None:
-        if self._deadlines:
+        """Count the away seats down on the status line. (The timer is the app's, and an
+        app that is closing takes its screens' widgets down before it stops its timers.)"""
+        if self._deadlines and self.table_screen.is_attached:
             self.refresh_status()
 
     def _show_keys(self) -> None:
