@@ -4,9 +4,8 @@
 ``legal_actions`` and ``apply`` call, with the garbage collector on, each in a fresh
 interpreter, over 300 random hands of classic (four players), 300 of railroad (three) and
 1,800 of classic (the hands a 10-second round of the side-by-side bench plays), as the
-side-by-side bench plays them (importing the engine, then playing); then 300 of classic and
-of railroad again with what the imports made frozen (``gc.freeze``) before play, as the
-table app and the table server do, so that a full collection walks only what play made.
+side-by-side bench plays them (importing the engine, which leaves what the process loaded
+out of every later collection, then playing).
 
 Prints random-legal-play hands per second and microseconds per decision, the legal-action
 listing's p50/p99/max, the first listing with every cache cleared on the largest hands of
@@ -170,15 +169,13 @@ def collector_cost(hands: int, seed: int) -> None:
     )
 
 
-def slowest_calls(hands: int, table: str, *, frozen: bool = False) -> str:
+def slowest_calls(hands: int, table: str) -> str:
     """The slowest ``legal_actions`` and ``apply`` call with the collector on, over ``hands``
     random hands of ``table`` (``classic``, or ``railroad`` for three players) played as the
     side-by-side bench plays them (``new_game(seed=g)``, uniform random legal actions), the
     collector's share of it, and the longest collection of the run: in the thread's CPU time,
     which other processes on a shared machine do not inflate (the wall clock's slowest call
-    is printed too). With ``frozen``, what the process holds before play is frozen first."""
-    if frozen:
-        gc.freeze()
+    is printed too)."""
     rules = preset("railroad", 3) if table == "railroad" else classic
     rng = random.Random(0)
     clock = time.thread_time
@@ -211,9 +208,8 @@ def slowest_calls(hands: int, table: str, *, frozen: bool = False) -> str:
         f"{name} max {took * 1e3:.2f} ms (collector {collecting * 1e3:.2f} ms of it)"
         for name, (took, collecting) in slowest.items()
     )
-    start = "imports frozen" if frozen else "fresh process"
     return (
-        f"stalls, {table}, {hands} random hands, {start}, collector on, CPU time: "
+        f"stalls, {table}, {hands} random hands, fresh process, collector on, CPU time: "
         f"{calls}; longest collection {collector.longest * 1e3:.2f} ms, "
         f"{len(gc.get_objects())} objects tracked at the end; slowest decision (listing "
         f"and apply) by the wall clock {slowest_wall * 1e3:.2f} ms"
@@ -222,16 +218,8 @@ def slowest_calls(hands: int, table: str, *, frozen: bool = False) -> str:
 
 def stall_check() -> None:
     """Print :func:`slowest_calls` for each run, each in a fresh interpreter."""
-    for table, hands, frozen in (
-        ("classic", 300, False),
-        ("railroad", 300, False),
-        ("classic", 1800, False),
-        ("classic", 300, True),
-        ("railroad", 300, True),
-    ):
+    for table, hands in (("classic", 300), ("railroad", 300), ("classic", 1800)):
         command = [sys.executable, __file__, "--stalls-of", table, str(hands)]
-        if frozen:
-            command.append("--frozen")
         result = subprocess.run(command, capture_output=True, text=True, check=True)
         print(result.stdout.strip())
 
@@ -309,10 +297,9 @@ def main() -> None:
         "--stalls", action="store_true", help="print only the stall check (fresh processes)"
     )
     parser.add_argument("--stalls-of", nargs=2, metavar=("TABLE", "HANDS"), help=argparse.SUPPRESS)
-    parser.add_argument("--frozen", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.stalls_of:
-        print(slowest_calls(int(args.stalls_of[1]), args.stalls_of[0], frozen=args.frozen))
+        print(slowest_calls(int(args.stalls_of[1]), args.stalls_of[0]))
         return
     if args.stalls:
         stall_check()

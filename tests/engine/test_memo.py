@@ -1,7 +1,10 @@
-"""The engine's bounded memo: one rule set at a time, a bounded size, emptied by
-``clear_caches``."""
+"""The engine's bounded memo (one rule set at a time, two generations of a bounded size,
+emptied by ``clear_caches``) and what the engine leaves out of the garbage collections."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
 
 from canasta.engine.memo import BoundedMemo, clear_caches
 from canasta.engine.rules import classic, preset
@@ -14,20 +17,49 @@ def test_a_bounded_memo_keeps_one_rule_sets_answers() -> None:
     assert memo.table(classic) is table
     other = memo.table(preset("traditional"))
     assert other == {}
-    assert memo.table(classic) == {}, "answers for another rule set must not come back"
+    assert memo.recall(1) is None, "answers for another rule set must not come back"
+    assert memo.table(classic) == {}
+    assert memo.recall(1) is None
 
 
-def test_a_bounded_memo_starts_empty_once_past_its_size() -> None:
+def test_a_bounded_memo_starts_a_new_generation_once_past_its_size() -> None:
     memo: BoundedMemo[int, int] = BoundedMemo(3)
     table = memo.table(classic)
     table.update({n: n for n in range(3)})
     assert memo.table(classic) is table, "at its size the memo keeps its answers"
+    assert memo.recall(0) is None, "nothing is older than the first generation"
     table[3] = 3
+    current = memo.table(classic)
+    assert current == {}
+    # The full generation still answers; what is asked again is filed in the new one.
+    assert memo.recall(2) == 2
+    current[2] = 2
+    current.update({n: n for n in range(10, 13)})
+    # The next turn keeps the new generation (2 among it) and drops the rest of the old.
     assert memo.table(classic) == {}
+    assert memo.recall(2) == 2
+    assert memo.recall(0) is None
 
 
 def test_clear_caches_empties_a_bounded_memo() -> None:
-    memo: BoundedMemo[int, int] = BoundedMemo(8)
-    memo.table(classic)[1] = 1
+    memo: BoundedMemo[int, int] = BoundedMemo(1)
+    memo.table(classic).update({1: 1, 2: 2})
+    memo.table(classic)[3] = 3
     clear_caches()
     assert memo.table(classic) == {}
+    assert memo.recall(1) is None
+
+
+def test_the_engine_leaves_what_it_loaded_out_of_the_collections() -> None:
+    code = (
+        "import gc; before = gc.get_freeze_count(); import canasta.engine; "
+        "print(before, gc.get_freeze_count())"
+    )
+    before, after = map(
+        int,
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout.split(),
+    )
+    assert before == 0
+    assert after > 1000, "the modules the engine loaded are frozen"

@@ -7,7 +7,9 @@ The public API (see ``docs/notation.md`` and ``docs/rules.md``)::
     state, events = apply(state, parse_action("draw"))
 
 Records and positions (JSON, validated by pydantic) load lazily from
-:mod:`canasta.engine.record`, so importing the engine stays fast.
+:mod:`canasta.engine.record`, so importing the engine stays fast. Once imported, the engine
+leaves what the process has loaded out of every later garbage collection
+(:func:`~canasta.engine.memo.freeze_loaded`), so that no full collection walks it in play.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ from canasta.engine.game import (
 )
 from canasta.engine.legality import LegalActions, canonical
 from canasta.engine.melds import Meld as TableMeld
+from canasta.engine.memo import freeze_loaded
 from canasta.engine.rules import PLAYER_COUNTS, SYSTEMS, RuleSet, classic, preset
 from canasta.engine.scoring import RoundScore
 from canasta.engine.state import TEAM_NAMES, GameState, Phase, Seat
@@ -142,6 +145,10 @@ __all__ = [
 ]
 
 _LAZY = {"GameRecord", "Position", "load_position", "load_record", "position_of", "replay"}
+
+
+# Last: what the modules made lives as long as the process.
+freeze_loaded("canasta.engine")
 
 
 def __getattr__(name: str) -> Any:

@@ -3,14 +3,19 @@
 Hot paths remember what they computed last: the facts of the last position, the last
 listing, tables built once per rule set, and the solver's answers. None of them changes an
 answer; a benchmark clears them all to time the first call a fresh process makes.
+
+Every entry is more for the garbage collector to walk at each full collection, which lands
+inside whatever call allocates at that moment: the memos stay small, and what the modules
+loaded is left out of the collections for good (:func:`freeze_loaded`).
 """
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-__all__ = ["BoundedMemo", "clear_caches", "forget_with", "slots"]
+__all__ = ["BoundedMemo", "clear_caches", "forget_with", "freeze_loaded", "slots"]
 
 T = TypeVar("T")
 K = TypeVar("K")
@@ -33,30 +38,57 @@ def forget_with(clear: Callable[[], None]) -> None:
 
 
 class BoundedMemo(Generic[K, V]):
-    """Answers for one rule set at a time, about ``size`` at most: :meth:`table` starts an
-    empty one for another rule set, or once more than ``size`` are held (the hands of a long
-    run keep bringing new keys, and every entry is more for the garbage collector to walk).
+    """Answers for one rule set at a time, in two generations of about ``size`` each:
+    once the current one holds more than ``size``, :meth:`table` starts an empty one and
+    the full one becomes the previous generation, whose answers :meth:`recall` hands back
+    (the caller files them in the current one), so the answers still asked for live on
+    and the rest go with it at the next turn. Another rule set starts both empty.
     """
 
-    __slots__ = ("_owner", "_size", "_table")
+    __slots__ = ("_older", "_owner", "_size", "_table")
 
     def __init__(self, size: int) -> None:
         self._size = size
         self._owner: object = None
         self._table: dict[K, V] = {}
+        self._older: dict[K, V] = {}
         _resets.append(self._forget)
 
     def table(self, owner: object) -> dict[K, V]:
-        """The answers for ``owner`` (a rule set), to read and fill in."""
+        """The current answers for ``owner`` (a rule set), to read and fill in."""
         table = self._table
-        if owner is not self._owner or len(table) > self._size:
-            table = self._table = {}
+        if owner is not self._owner:
+            self._forget()
             self._owner = owner
+            table = self._table
+        elif len(table) > self._size:
+            self._older = table
+            table = self._table = {}
         return table
+
+    def recall(self, key: K) -> V | None:
+        """The previous generation's answer for ``key``, if it has one."""
+        return self._older.get(key)
 
     def _forget(self) -> None:
         self._owner = None
         self._table = {}
+        self._older = {}
+
+
+#: Who has frozen what the process had loaded (see :func:`freeze_loaded`).
+_frozen_by: set[str] = set()
+
+
+def freeze_loaded(by: str) -> None:
+    """Leave everything the process holds now out of every later garbage collection
+    (``gc.freeze``), once a process for each ``by``: what modules load lives as long as the
+    process, and a full collection that walks it (some 5 ms once play has pushed it out of
+    the processor's caches) stalls whichever call it lands in. The engine does it once
+    imported; the table app and the table server again once their own modules are in."""
+    if by not in _frozen_by:
+        _frozen_by.add(by)
+        gc.freeze()
 
 
 def clear_caches() -> None:

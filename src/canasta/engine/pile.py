@@ -210,7 +210,10 @@ def take_candidates(state: GameState) -> list[TakePile]:
     offer = (mine, wilds, base, frozen)
     takes = memo.get(offer)
     if takes is None:
-        takes = memo[offer] = _takes_of(rules, offer)
+        takes = _memo.recall(offer)
+        if takes is None:
+            takes = _takes_of(rules, offer)
+        memo[offer] = takes
     # Once melded, takes that leave two cards in the hand (before the pile comes in) lie in
     # the guard's free region (TurnFacts.unguarded: in the draw phase nothing is pending
     # and partner has not answered), so they need no weighing.

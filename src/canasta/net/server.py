@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import ipaddress
 import logging
 import socket
@@ -27,6 +26,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from canasta.engine import CanastaError, RuleSet
+from canasta.engine.memo import freeze_loaded
 from canasta.net.outbox import Attendee
 from canasta.net.table import Table
 from canasta.net.wire import (
@@ -189,11 +189,9 @@ class TableServer:
 
     async def start(self) -> None:
         """Listen (``async with`` does it)."""
-        if not gc.get_freeze_count():
-            # Once a process: what the imports made lives as long as the server, so the
-            # garbage collector need not scan it again at every full collection (which
-            # would stall every table's updates meanwhile).
-            gc.freeze()
+        # The server's modules are in now: a full collection walking them would stall
+        # every table's updates meanwhile.
+        freeze_loaded("table server")
         self._server = await serve(
             self._handle,
             self.host,

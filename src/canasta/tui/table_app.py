@@ -12,7 +12,6 @@ the same for both, and live here.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -24,6 +23,7 @@ from textual.widgets._toast import Toast
 
 from canasta.engine import Action, Answer, Card, GameState, Phase, PlayerView
 from canasta.engine.events import Discarded, Event
+from canasta.engine.memo import freeze_loaded
 from canasta.engine.narrate import describe_event
 from canasta.session import Session
 from canasta.tui.cards import CardStyle
@@ -70,11 +70,9 @@ class TableApp(App[int]):
     session: Session
 
     def __init__(self, *, ascii: bool, theme: str, by_suit: bool) -> None:
-        if not gc.get_freeze_count():
-            # Once a process, the modules loaded: what they made lives as long as the
-            # process, so the garbage collector need not scan it again. Else a full
-            # collection (some 15 ms) fell on the way to the first frame.
-            gc.freeze()
+        # Textual's modules are in now: else a full collection walking them (some 15 ms)
+        # fell on the way to the first frame.
+        freeze_loaded("table app")
         super().__init__()
         self.style = CardStyle(ascii=ascii)
         #: The seat at the keyboard.
