@@ -5,10 +5,12 @@ what it does once every kind of canasta is down."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from canasta.bots import NormalBot
-from canasta.bots.railroad import may_go_out_soon
+from canasta.bots.railroad import _way_out, may_go_out_soon
 from canasta.engine import (
+    Discard,
     GameState,
     LayOff,
     Meld,
@@ -19,7 +21,7 @@ from canasta.engine import (
     preset,
     view,
 )
-from canasta.engine.cards import WILD_CARDS, WILD_RANK
+from canasta.engine.cards import RANK_OF, WILD_CARDS, WILD_RANK
 from canasta.engine.events import StockExhausted, WentOut
 from canasta.engine.kinds import kinds_missing
 
@@ -113,3 +115,48 @@ def test_once_every_kind_is_down_wild_cards_leave_the_hand() -> None:
         assert isinstance(action, (Meld, LayOff)), action
         placed += 1
     assert placed
+
+
+def test_a_way_out_this_turn_is_taken() -> None:
+    # Every position of a few rounds where the player to move, every kind down, can place
+    # all but one card this turn: the bot's plays for the rest of the turn go out. (In the
+    # round of seed 17 the plan alone laid a two off on the nines instead, and went on.)
+    bot = NormalBot()
+    went_out = 0
+    for state in _states(range(17, 22)):
+        seat = state.to_move
+        assert seat is not None
+        if state.phase is not Phase.PLAY or kinds_missing(state.melds[seat], TWO):
+            continue
+        plays = [a for a in legal_actions(state) if isinstance(a, (Meld, LayOff))]
+        if not plays or _way_out(view(state, seat), plays) is None:
+            continue
+        events: list[object] = []
+        turn = state
+        while turn.phase is Phase.PLAY and turn.turn == seat:
+            action = bot.decide(view(turn, seat), legal_actions(turn), random.Random(0))
+            step = apply(turn, action.action)
+            turn, events = step.state, [*events, *step.events]
+        assert any(isinstance(event, WentOut) for event in events)
+        went_out += 1
+    assert went_out
+
+
+def test_once_every_kind_is_down_a_lone_card_is_discarded_before_a_pair() -> None:
+    bot = NormalBot()
+    checked = 0
+    for state in _states(range(30)):
+        seat = state.to_move
+        assert seat is not None
+        if state.phase is not Phase.PLAY or kinds_missing(state.melds[seat], TWO):
+            continue
+        hand = state.hands[seat]
+        action = bot.decide(view(state, seat), legal_actions(state), random.Random(0)).action
+        if not isinstance(action, Discard) or len(hand) == 1:
+            continue
+        held = Counter(RANK_OF[card] for card in hand if card not in WILD_CARDS)
+        offered = [a.card for a in legal_actions(state) if isinstance(a, Discard)]
+        if any(held[RANK_OF[card]] < 2 for card in offered if card not in WILD_CARDS):
+            assert held[RANK_OF[action.card]] < 2, (hand, action)
+            checked += 1
+    assert checked

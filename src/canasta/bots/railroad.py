@@ -16,12 +16,17 @@ and a sevens canasta), so the plan is the kinds:
   opponent may go out (few cards in hand and the kinds it lacks within reach of them);
   once every kind is down, wild cards go wherever they take cards off the hand;
 * the discard: the ``normal`` level's weighing of what the next player could take (sevens
-  are never offered while they are locked: the engine does not list them);
-* going out: as soon as it can, with a canasta of each kind.
+  are never offered while they are locked: the engine does not list them); once every kind
+  is down, a lone card before one of a pair or more, which a third card melds;
+* going out: as soon as it can, with a canasta of each kind: once the hand is small, the
+  plays of the turn are searched (through the engine) for a way to place every card but
+  one the player may discard, and such a way goes before any other plan.
 """
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -31,13 +36,17 @@ from canasta.engine import (
     Card,
     Discard,
     DrawStock,
+    GameState,
     LayOff,
     Meld,
     PlayerView,
     RuleSet,
     TableMeld,
     TakePile,
+    apply,
     cards_value,
+    determinize,
+    legal_actions,
 )
 from canasta.engine.cards import RANK_OF, SEVEN, THREE, WILD_CARDS, WILD_RANK
 from canasta.engine.kinds import CanastaKind, kinds_missing, open_meld
@@ -52,6 +61,11 @@ _LATE_STOCK = 10
 #: While the stock holds more than this share of what the deal left in it, the initial
 #: meld waits for naturals rather than spend wild cards.
 _EARLY_SHARE = 0.75
+#: The search for a way out: only with at most this many cards in hand, and over at most
+#: this many positions (each an ``apply``), so that a turn's search stays a few
+#: milliseconds and depends on the position alone.
+_OUT_HAND = 7
+_OUT_POSITIONS = 30
 
 
 def _cards_short(melds: Sequence[TableMeld], kind: CanastaKind, rules: RuleSet) -> int:
@@ -213,6 +227,10 @@ def railroad_play(
     discards = [a for a in legal if isinstance(a, Discard)]
     if len(seen.hand) == 1 and discards:
         return Decision(discards[0], "A canasta of each kind is down: your last card goes out.")
+    if placements and len(seen.hand) <= _OUT_HAND and _few_stranded(seen):
+        way = _way_out(seen, placements)
+        if way is not None:
+            return Decision(way, "On the way out this turn.")
     reading = _Reading.of(seen)
     best: Meld | LayOff | None = None
     best_score = 0.0
@@ -226,7 +244,63 @@ def railroad_play(
         return Decision(best, "Melds build the canastas of each kind that going out needs.")
     if discards:
         cost = costs([d.card for d in discards])
+        if not reading.missing:
+            # Every kind is down: going out places every card but the last, and a card
+            # that pairs another needs only one more to meld; a lone card goes first.
+            held = Counter(RANK_OF[c] for c in seen.hand if c not in WILD_CARDS)
+            card = min(cost, key=lambda c: (held[RANK_OF[c]] >= 2, cost[c], c))
+            return Decision(Discard(card), "A lone card: the pairs wait for a third.")
         card = min(cost, key=lambda c: (cost[c], c))
         return Decision(Discard(card), "The safest card to give up.")
     fallback = max(placements, key=lambda a: _placement_score(reading, a))
     return Decision(fallback, "No discard is possible yet: a play must come first.")
+
+
+def _few_stranded(seen: PlayerView) -> bool:
+    """Whether at most one card of the hand has no place this turn, counted generously (a
+    rank with an open meld, three of a rank, or two and a wild card, all find one): when
+    more have none, no way out is searched for."""
+    rules = seen.rules
+    melds = seen.melds[rules.team_of(seen.seat)]
+    wilds = sum(1 for card in seen.hand if card in WILD_CARDS)
+    naturals = Counter(RANK_OF[card] for card in seen.hand if card not in WILD_CARDS)
+    stranded = 0
+    for rank, count in naturals.items():
+        if count >= 3 or (rank != THREE and open_meld(melds, rank, rules) is not None):
+            continue
+        if rank != THREE and count == 2 and wilds:
+            continue
+        stranded += count
+    return stranded <= 1
+
+
+def _way_out(seen: PlayerView, placements: Sequence[Meld | LayOff]) -> Meld | LayOff | None:
+    """The first of ``placements`` on a way out this turn (plays that leave one card, which
+    the player may discard, with a canasta of each kind down by then), or ``None``: searched
+    through the engine on a position consistent with ``seen`` (the hidden cards play no
+    part in it)."""
+    state = determinize(seen, random.Random(0))
+    seat = seen.seat
+    team = seen.rules.team_of(seat)
+    tried: set[tuple[tuple[Card, ...], tuple[TableMeld, ...]]] = set()
+
+    def leads_out(state: GameState) -> bool:
+        for action in legal_actions(state):
+            if isinstance(action, Discard):
+                if len(state.hands[seat]) == 1:
+                    return True
+            elif isinstance(action, (Meld, LayOff)) and leads_out_after(state, action):
+                return True
+        return False
+
+    def leads_out_after(state: GameState, play: Meld | LayOff) -> bool:
+        if len(tried) >= _OUT_POSITIONS:
+            return False
+        after = apply(state, play).state
+        key = (after.hands[seat], after.melds[team])
+        if key in tried:
+            return False
+        tried.add(key)
+        return leads_out(after)
+
+    return next((play for play in placements if leads_out_after(state, play)), None)
