@@ -97,10 +97,14 @@ def may_go_out_soon(seen: PlayerView, seat: int) -> bool:
     cards = seen.hand_sizes[seat]
     if cards > _FEW_CARDS:
         return False
-    melds = seen.melds[rules.team_of(seat)]
+    return _kinds_within(seen.melds[rules.team_of(seat)], cards + rules.draw_count, rules)
+
+
+def _kinds_within(melds: Sequence[TableMeld], cards: int, rules: RuleSet) -> bool:
+    """Whether ``cards`` cards could complete the kinds of canasta ``melds`` still lack,
+    keeping one for the discard that goes out (counted generously: any card fits)."""
     short = sum(_cards_short(melds, kind, rules) for kind in kinds_missing(melds, rules))
-    # One card is kept for the discard that goes out.
-    return short <= cards + rules.draw_count - 1
+    return short <= cards - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +231,7 @@ def railroad_play(
     discards = [a for a in legal if isinstance(a, Discard)]
     if len(seen.hand) == 1 and discards:
         return Decision(discards[0], "A canasta of each kind is down: your last card goes out.")
-    if placements and len(seen.hand) <= _OUT_HAND and _few_stranded(seen):
+    if placements and len(seen.hand) <= _OUT_HAND and _may_go_out_now(seen):
         way = _way_out(seen, placements)
         if way is not None:
             return Decision(way, "On the way out this turn.")
@@ -256,12 +260,15 @@ def railroad_play(
     return Decision(fallback, "No discard is possible yet: a play must come first.")
 
 
-def _few_stranded(seen: PlayerView) -> bool:
-    """Whether at most one card of the hand has no place this turn, counted generously (a
-    rank with an open meld, three of a rank, or two and a wild card, all find one): when
-    more have none, no way out is searched for."""
+def _may_go_out_now(seen: PlayerView) -> bool:
+    """Whether the hand could go out this turn, counted generously: the kinds of canasta
+    the player lacks are within its cards' reach, and at most one card has no place (a
+    rank with an open meld, three of a rank, or two and a wild card, all find one). When
+    not, no way out is searched for."""
     rules = seen.rules
     melds = seen.melds[rules.team_of(seen.seat)]
+    if not _kinds_within(melds, len(seen.hand), rules):
+        return False
     wilds = sum(1 for card in seen.hand if card in WILD_CARDS)
     naturals = Counter(RANK_OF[card] for card in seen.hand if card not in WILD_CARDS)
     stranded = 0
