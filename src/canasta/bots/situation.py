@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from canasta.engine import PlayerView
 from canasta.engine.cards import KING, RANK_OF, WILD_CARDS
+from canasta.engine.melds import Meld
+from canasta.engine.rules import RuleSet
 from canasta.engine.scoring import score_team
 
 __all__ = ["Situation", "partner_cards"]
@@ -33,7 +35,7 @@ class Situation:
     team: int
     canasta_size: int
     #: The team's melds, and those of the next player's team (who may take the discard),
-    #: by rank.
+    #: by rank (shared with other situations of the same melds: read, never changed).
     mine: dict[int, tuple[int, int]]
     theirs: dict[int, tuple[int, int]]
     canastas: int
@@ -52,18 +54,13 @@ class Situation:
     def of(cls, seen: PlayerView) -> Situation:
         """Read ``seen``."""
         rules = seen.rules
-        team = rules.team_of(seen.seat)
+        seat = seen.seat
+        team, opponents, rival_seats, next_team = _seating(rules, seat)
         size = rules.canasta_size
-        mine = {m.rank: (m.naturals, m.wilds) for m in seen.melds[team]}
-        nxt = rules.team_of(rules.next_seat(seen.seat))
-        theirs = {m.rank: (m.naturals, m.wilds) for m in seen.melds[nxt]}
-        canastas = sum(1 for m in seen.melds[team] if len(m.cards) >= size)
-        opponents = [t for t in range(rules.teams) if t != team]
-        opponent_canastas = max(
-            sum(1 for m in seen.melds[t] if len(m.cards) >= size) for t in opponents
-        )
+        tables, team_canastas, on_table = _table_reads(seen.melds, size)
+        opponent_canastas = max([team_canastas[t] for t in opponents])
         held: dict[int, int] = {}
-        visible = [0] * (KING + 1)
+        visible = list(on_table)
         for card in seen.hand:
             rank = RANK_OF[card]
             visible[rank] += 1
@@ -71,33 +68,32 @@ class Situation:
                 held[rank] = held.get(rank, 0) + 1
         for card in seen.pile:
             visible[RANK_OF[card]] += 1
-        for melds in seen.melds:
-            for meld in melds:
-                for card in meld.cards:
-                    visible[RANK_OF[card]] += 1
         known_total = 0
         for cards in seen.known:
-            known_total += len(cards)
-            for card in cards:
-                visible[RANK_OF[card]] += 1
-        others = sum(size for s, size in enumerate(seen.hand_sizes) if s != seen.seat)
-        unseen_total = others - known_total + seen.stock_size
-        fewest = min(seen.hand_sizes[s] for t in opponents for s in rules.partnerships[t])
-        threat = (
-            opponent_canastas >= rules.canastas_to_go_out and fewest <= _FEW_CARDS
-        ) or seen.stock_size <= _LOW_STOCK
+            if cards:
+                known_total += len(cards)
+                for card in cards:
+                    visible[RANK_OF[card]] += 1
+        sizes = seen.hand_sizes
+        stock = seen.stock_size
+        unseen_total = sum(sizes) - sizes[seat] - known_total + stock
+        threat = stock <= _LOW_STOCK or (
+            opponent_canastas >= rules.canastas_to_go_out
+            and min([sizes[s] for s in rival_seats]) <= _FEW_CARDS
+        )
+        # Positionally, in field order: a bot reads a situation at every decision.
         return cls(
-            seen=seen,
-            team=team,
-            canasta_size=size,
-            mine=mine,
-            theirs=theirs,
-            canastas=canastas,
-            opponent_canastas=opponent_canastas,
-            held=held,
-            visible=visible,
-            unseen_total=max(1, unseen_total),
-            threat=threat,
+            seen,
+            team,
+            size,
+            tables[team],
+            tables[next_team],
+            team_canastas[team],
+            opponent_canastas,
+            held,
+            visible,
+            unseen_total if unseen_total > 1 else 1,
+            threat,
         )
 
     @property
@@ -107,16 +103,10 @@ class Situation:
         if not self.canastas:
             return False
         rules = seen.rules
-        round_score = score_team(
-            rules,
-            team=self.team,
-            melds=seen.melds[self.team],
-            red_threes=len(seen.red_threes[self.team]),
-            hands=(),
-            went_out=True,
-            concealed=False,
+        team = self.team
+        ours = seen.scores[team] + _going_out_total(
+            rules, team, seen.melds[team], len(seen.red_threes[team])
         )
-        ours = seen.scores[self.team] + round_score.total
         best_other = max(score for t, score in enumerate(seen.scores) if t != self.team)
         return ours >= rules.target_score and ours > best_other + 600
 
@@ -128,3 +118,86 @@ class Situation:
             if size < self.canasta_size and size + self.held.get(rank, 0) >= self.canasta_size - 1:
                 near += 1
         return near
+
+
+#: Each team's melds by rank, each team's canastas, and the cards of each rank on the
+#: table: read off the melds of one position.
+TableReads = tuple[tuple[dict[int, tuple[int, int]], ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _table_reads(melds: tuple[tuple[Meld, ...], ...], size: int) -> TableReads:
+    """:data:`TableReads` of ``melds`` (canastas of ``size`` cards). The melds change only
+    when a player melds, and every seat's decision reads them, a playout's most of all: the
+    latest few are remembered (each entry holds the melds themselves, so ``is`` never
+    matches other melds)."""
+    for known, known_size, reads in _reads:
+        if known is melds and known_size == size:
+            return reads
+    visible = [0] * (KING + 1)
+    for team_melds in melds:
+        for meld in team_melds:
+            if meld.wilds:
+                for card in meld.cards:
+                    visible[RANK_OF[card]] += 1
+            else:
+                visible[meld.rank] += meld.naturals
+    reads = (
+        tuple({m.rank: (m.naturals, m.wilds) for m in team_melds} for team_melds in melds),
+        tuple(sum(1 for m in team_melds if len(m.cards) >= size) for team_melds in melds),
+        tuple(visible),
+    )
+    _reads.insert(0, (melds, size, reads))
+    del _reads[_READS_KEPT:]
+    return reads
+
+
+#: The melds read last, newest first.
+_reads: list[tuple[tuple[tuple[Meld, ...], ...], int, TableReads]] = []
+_READS_KEPT = 4
+
+
+def _going_out_total(rules: RuleSet, team: int, melds: tuple[Meld, ...], red_threes: int) -> int:
+    """The round's score of ``team``, with ``melds`` and ``red_threes``, if it goes out now
+    (not concealed). Every play decision of a team with a canasta asks it, and its melds change
+    far less often: the latest few are remembered."""
+    key = (team, red_threes, rules)
+    for known, known_key, total in _totals:
+        if known is melds and known_key == key:
+            return total
+    total = score_team(
+        rules,
+        team=team,
+        melds=melds,
+        red_threes=red_threes,
+        hands=(),
+        went_out=True,
+        concealed=False,
+    ).total
+    _totals.insert(0, (melds, key, total))
+    del _totals[_READS_KEPT:]
+    return total
+
+
+#: The going-out scores found last, newest first.
+_totals: list[tuple[tuple[Meld, ...], tuple[int, int, RuleSet], int]] = []
+
+
+def _seating(rules: RuleSet, seat: int) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
+    """``seat``'s team, the opposing teams, their seats, and the next player's team, at
+    ``rules``'s table (read at every decision, so tabled once per rule set)."""
+    last_rules, table = _last_seating[0]
+    if last_rules is not rules:
+        table = {}
+        for s in range(rules.players):
+            team = rules.team_of(s)
+            opponents = tuple(t for t in range(rules.teams) if t != team)
+            rivals = tuple(r for t in opponents for r in rules.partnerships[t])
+            table[s] = (team, opponents, rivals, rules.team_of(rules.next_seat(s)))
+        _last_seating[0] = (rules, table)
+    return table[seat]
+
+
+#: The rule set whose seats were tabled last, and that table.
+_last_seating: list[
+    tuple[RuleSet | None, dict[int, tuple[int, tuple[int, ...], tuple[int, ...], int]]]
+] = [(None, {})]
