@@ -152,6 +152,11 @@ def placement_score(situation: Situation, action: Meld | LayOff, *, dump: bool) 
 # --------------------------------------------------------------------------- going out
 
 
+#: What going out (or letting partner go out) is worth beyond the round when it very likely
+#: wins the game.
+_GAME_IN_REACH = 500.0
+
+
 def wants_out(situation: Situation) -> bool:
     """Whether going out now is worth more than playing on (the seat can go out)."""
     seen = situation.seen
@@ -159,8 +164,6 @@ def wants_out(situation: Situation) -> bool:
     benefit = 100.0
     if situation.threat:
         benefit += 250
-    if situation.game_in_reach:
-        benefit += 500
     cost = 8.0 * partners_hold
     # Where going out needs one canasta, a second is worth waiting for; where it needs two,
     # the second is that canasta already, and waiting for a third loses the bonus far more
@@ -175,7 +178,8 @@ def wants_out(situation: Situation) -> bool:
         for naturals, wilds in situation.mine.values()
     ):
         cost += 100
-    return benefit >= cost
+    # Whether the game is in reach is asked only where it decides.
+    return benefit >= cost or (benefit + _GAME_IN_REACH >= cost and situation.game_in_reach)
 
 
 def answer_yes(situation: Situation) -> tuple[bool, str]:
@@ -187,9 +191,7 @@ def answer_yes(situation: Situation) -> tuple[bool, str]:
     benefit = 100.0
     if situation.threat:
         benefit += 200
-    if situation.game_in_reach:
-        benefit += 500
-    if benefit >= cost:
+    if benefit >= cost or (benefit + _GAME_IN_REACH >= cost and situation.game_in_reach):
         why = "the opponents are close to going out" if situation.threat else "your hand is light"
         return True, f"Yes: {why} ({points} points in your hand)."
     if near:
