@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 from canasta.engine import PlayerView
 from canasta.engine.cards import KING, RANK_OF, WILD_CARDS
+from canasta.engine.facts import team_table
 from canasta.engine.melds import Meld
+from canasta.engine.memo import slots
 from canasta.engine.rules import RuleSet
 from canasta.engine.scoring import score_team
 
@@ -57,8 +59,9 @@ class Situation:
         seat = seen.seat
         team, opponents, rival_seats, next_team = _seating(rules, seat)
         size = rules.canasta_size
-        tables, team_canastas, on_table = _table_reads(seen.melds, size)
-        opponent_canastas = max([team_canastas[t] for t in opponents])
+        tables, on_table = _table_reads(seen.melds, size)
+        mine, canastas = tables[team]
+        opponent_canastas = max([tables[t][1] for t in opponents])
         held: dict[int, int] = {}
         visible = list(on_table)
         for card in seen.hand:
@@ -86,9 +89,9 @@ class Situation:
             seen,
             team,
             size,
-            tables[team],
-            tables[next_team],
-            team_canastas[team],
+            mine,
+            tables[next_team][0],
+            canastas,
             opponent_canastas,
             held,
             visible,
@@ -120,9 +123,9 @@ class Situation:
         return near
 
 
-#: Each team's melds by rank, each team's canastas, and the cards of each rank on the
-#: table: read off the melds of one position.
-TableReads = tuple[tuple[dict[int, tuple[int, int]], ...], tuple[int, ...], tuple[int, ...]]
+#: Each team's melds by rank and its canastas (:func:`~canasta.engine.facts.team_table`),
+#: and the cards of each rank on the table: read off the melds of one position.
+TableReads = tuple[tuple[tuple[dict[int, tuple[int, int]], int], ...], tuple[int, ...]]
 
 
 def _table_reads(melds: tuple[tuple[Meld, ...], ...], size: int) -> TableReads:
@@ -141,18 +144,14 @@ def _table_reads(melds: tuple[tuple[Meld, ...], ...], size: int) -> TableReads:
                     visible[RANK_OF[card]] += 1
             else:
                 visible[meld.rank] += meld.naturals
-    reads = (
-        tuple({m.rank: (m.naturals, m.wilds) for m in team_melds} for team_melds in melds),
-        tuple(sum(1 for m in team_melds if len(m.cards) >= size) for team_melds in melds),
-        tuple(visible),
-    )
+    reads = (tuple(team_table(team_melds, size) for team_melds in melds), tuple(visible))
     _reads.insert(0, (melds, size, reads))
     del _reads[_READS_KEPT:]
     return reads
 
 
 #: The melds read last, newest first.
-_reads: list[tuple[tuple[tuple[Meld, ...], ...], int, TableReads]] = []
+_reads: list[tuple[tuple[tuple[Meld, ...], ...], int, TableReads]] = slots()
 _READS_KEPT = 4
 
 
@@ -179,7 +178,7 @@ def _going_out_total(rules: RuleSet, team: int, melds: tuple[Meld, ...], red_thr
 
 
 #: The going-out scores found last, newest first.
-_totals: list[tuple[tuple[Meld, ...], tuple[int, int, RuleSet], int]] = []
+_totals: list[tuple[tuple[Meld, ...], tuple[int, int, RuleSet], int]] = slots()
 
 
 def _seating(rules: RuleSet, seat: int) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
@@ -200,4 +199,4 @@ def _seating(rules: RuleSet, seat: int) -> tuple[int, tuple[int, ...], tuple[int
 #: The rule set whose seats were tabled last, and that table.
 _last_seating: list[
     tuple[RuleSet | None, dict[int, tuple[int, tuple[int, ...], tuple[int, ...], int]]]
-] = [(None, {})]
+] = slots((None, {}))

@@ -9,7 +9,7 @@ from canasta.engine.melds import Meld
 from canasta.engine.memo import slots
 from canasta.engine.state import GameState
 
-__all__ = ["TurnFacts", "remember_table", "turn_facts"]
+__all__ = ["TurnFacts", "remember_table", "team_table", "turn_facts"]
 
 
 class TurnFacts:
@@ -59,7 +59,7 @@ def _gather_facts(state: GameState) -> TurnFacts:
     melded = state.melded[team]
     hand = state.hands[state.turn]
     held = sum(1 for card in state.pending if card not in RED_THREES) if state.pending else 0
-    table, canastas = _table_of(state.melds[team], rules.canasta_size)
+    table, canastas = team_table(state.melds[team], rules.canasta_size)
     permission = state.permission
     facts: TurnFacts = _new(TurnFacts)
     facts.team = team
@@ -75,7 +75,7 @@ def _gather_facts(state: GameState) -> TurnFacts:
     return facts
 
 
-def _table_of(melds: tuple[Meld, ...], size: int) -> tuple[dict[int, tuple[int, int]], int]:
+def team_table(melds: tuple[Meld, ...], size: int) -> tuple[dict[int, tuple[int, int]], int]:
     """A team's melds as ``(naturals, wilds)`` by rank, and how many are canastas of
     ``size`` cards. Both teams' latest are remembered: their melds change only when they
     play, not at every decision. The table is shared: callers copy it to change it."""
@@ -106,10 +106,10 @@ def remember_table(
     melds: tuple[Meld, ...], melds_after: tuple[Meld, ...], rank: int, meld: Meld, size: int
 ) -> None:
     """Remember a team's table once its meld of ``rank`` among ``melds`` has become ``meld``
-    (its melds then being ``melds_after``), as :func:`_table_of` would build it at the next
+    (its melds then being ``melds_after``), as :func:`team_table` would build it at the next
     decision, from the table of ``melds`` (the rank is in it already, so the ranks keep
     their order)."""
-    before, canastas = _table_of(melds, size)
+    before, canastas = team_table(melds, size)
     table = {**before, rank: (meld.naturals, meld.wilds)}
     canastas += len(meld.cards) >= size > sum(before[rank])
     _tables.insert(0, (melds_after, size, table, canastas))
