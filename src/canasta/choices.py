@@ -29,7 +29,7 @@ LEVELS: tuple[Level, ...] = get_args(Level)
 
 #: Deals the ``hard`` level samples per searched decision, when nobody says otherwise: what
 #: keeps its slowest turn well under a second on a slow core (docs/bots.md).
-DEFAULT_PLAYOUTS = 8
+DEFAULT_PLAYOUTS = 16
 
 #: How fast bots play.
 Pace = Literal["instant", "fast", "normal"]

@@ -5,11 +5,13 @@ partner), answering partner, and the discard while the pile is worth taking or t
 opponents threaten to go out. Every other decision is the ``normal`` level's. For a
 searched decision it lists a few candidates (the ``normal`` choice and its closest rivals),
 samples a fixed number of deals of the hidden cards from what the seat knows
-(:func:`canasta.bots.belief.sample_deal`), plays every candidate out on the same deals
-with the ``normal`` policy at every seat, and rates the results: going out and answering
+(:func:`canasta.bots.belief.sample_deal`), plays the candidates out on the same deals with
+the ``normal`` policy at every seat, and rates the results: going out and answering
 partner by the round's scores, the draw and the discard after a few turns by
-:func:`evaluate`. It keeps the ``normal`` choice unless a rival is better by more than the
-sampling noise.
+:func:`evaluate`. Every candidate plays the first third of the deals; the rest go to the
+rival that leads after them, against the ``normal`` choice, so that the one rival likely to
+be chosen is measured on all the deals. It keeps the ``normal`` choice unless that rival
+is better by more than a standard error.
 
 In railroad (docs/rules.md §13) its own moves follow the railroad plan
 (:mod:`canasta.bots.railroad`) as ``normal``'s do, going out as soon as it may; it searches
@@ -55,10 +57,15 @@ from canasta.engine.counts import count_hand
 from canasta.engine.scoring import score_team
 from canasta.engine.solver import max_meld_value
 
-__all__ = ["HardBot", "evaluate", "step_work"]
+__all__ = ["Budget", "HardBot", "evaluate", "step_work"]
 
 #: How many standard errors a rival must beat the ``normal`` choice by.
-_CONFIDENCE = 1.5
+_CONFIDENCE = 1.0
+#: A search plays every line on the first ``1 / _FIRST_STAGE`` of its deals; then only the
+#: rival that leads the others plays on, against the ``normal`` choice, and only if it
+#: trails that choice by less than :data:`_TRAILING` standard errors.
+_FIRST_STAGE = 3
+_TRAILING = 0.5
 #: A playout "to the end of the round" stops after this many turns all the same.
 _ROUND = 400
 #: The work one searched decision may do, in steps of a playout (one decision and its
@@ -186,10 +193,22 @@ class _Line:
     action: Action | None = None
     out: bool | None = None
 
-    def label(self) -> str:
+    def gerund(self) -> str:
+        """The line in words, as the rival a searched choice beat."""
         if self.action is not None:
-            return str(self.action)
-        return "go out" if self.out else "play on"
+            return _gerund(self.action)
+        return "going out" if self.out else "playing on"
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """What one search may spend: its playouts' depth in turns, its work, its deals, and
+    the work of one playout."""
+
+    horizon: int
+    work: float
+    deals: int
+    share: float
 
 
 class _Clock:
@@ -219,7 +238,7 @@ class HardBot:
 
     name = "hard"
 
-    def __init__(self, effort: Effort | None = None, *, horizon: int = 12, width: int = 3) -> None:
+    def __init__(self, effort: Effort | None = None, *, horizon: int = 8, width: int = 3) -> None:
         """Args:
         effort: deals sampled per searched decision, and the safety bound in seconds.
         horizon: turns a draw or discard playout runs before the position is rated.
@@ -292,15 +311,16 @@ class HardBot:
             best, gain, samples = self._best_line(seen, lines, rng, clock)
             self._verdict = (key, lines[best])
             if best:
+                # The reason never names the move (the hint shows it): only what it beat.
                 reason = (
-                    f"{lines[best].label().capitalize()}: better than to "
-                    f"{lines[0].label()} by {gain:.0f} points over {samples} sampled deals."
+                    f"Better than {lines[0].gerund()} by {gain:.0f} points over {samples} "
+                    "sampled deals."
                 )
         verdict = None
         if self._verdict is not None and self._verdict[0] == key:
             verdict = self._verdict[1]
         if verdict is not None and verdict.action is not None and verdict.action in legal:
-            return Decision(verdict.action, reason or "Ask partner: you could go out now.")
+            return Decision(verdict.action, reason or "You could go out now; partner decides.")
         out = None if verdict is None else verdict.out
         base = self._normal.play(situation, legal, out=out)
         if reason:
@@ -390,29 +410,30 @@ class HardBot:
         best = 0
         best_mean = 0.0
         for index in range(1, len(lines)):
-            sample = diffs[index]
-            if len(sample) < 2:
-                continue
-            mean = sum(sample) / len(sample)
-            spread = math.sqrt(sum((x - mean) ** 2 for x in sample) / (len(sample) - 1))
-            if mean > best_mean and mean > _CONFIDENCE * spread / math.sqrt(len(sample)):
+            mean, error = _mean_error(diffs[index])
+            if mean > best_mean and mean > _CONFIDENCE * error:
                 best, best_mean = index, mean
         return best, best_mean, len(diffs[best])
 
     def _search(
         self, seen: PlayerView, lines: list[_Line], rng: random.Random, clock: _Clock
     ) -> list[list[float]]:
-        """Per line, its value less the first line's, one entry per sampled deal."""
+        """Per line, its value less the first line's, one entry per deal it was played on.
+
+        Every line plays the first stage's deals; the rest go to the leading rival alone
+        (see :data:`_FIRST_STAGE`), which the ``normal`` choice plays again on each.
+        """
         team = seen.team
-        whole_round = seen.phase is Phase.ANSWER or lines[0].out is not None
-        horizon = _ROUND if whole_round else self.horizon
+        budget = self.budget(seen, lines, clock.allowance)
+        horizon, work, deals, share = budget.horizon, budget.work, budget.deals, budget.share
         diffs: list[list[float]] = [[] for _ in lines]
-        work, deals = (
-            (ROUND_WORK, self.playouts * _ROUND_DEALS) if whole_round else (WORK, self.playouts)
-        )
-        work = min(work, clock.allowance)
-        share = work / (_MIN_DEALS * len(lines))
-        for _ in range(deals):
+        first = max(2, deals // _FIRST_STAGE)
+        playing: Sequence[int] = range(len(lines))
+        for dealt in range(deals):
+            if dealt == first:
+                playing = _leader(diffs)
+                if len(playing) < 2:
+                    break
             if clock.expired() or clock.spent >= work:
                 break
             deal = sample_deal(seen, self.memory, rng)
@@ -420,15 +441,29 @@ class HardBot:
             if deal is None:
                 break
             values: list[float] = []
-            for line in lines:
-                start = self._start(deal, line, clock)
+            for index in playing:
+                start = self._start(deal, lines[index], clock)
                 value = self._playout(start, team, horizon=horizon, share=share, clock=clock)
                 if value is None:
                     return diffs
                 values.append(value)
-            for index, value in enumerate(values):
+            for index, value in zip(playing, values, strict=True):
                 diffs[index].append(value - values[0])
         return diffs
+
+    def budget(self, seen: PlayerView, lines: Sequence[_Line], allowance: float) -> Budget:
+        """What a search of ``lines`` may spend, with ``allowance`` work left to the turn."""
+        whole_round = seen.phase is Phase.ANSWER or lines[0].out is not None
+        work, deals = (
+            (ROUND_WORK, self.playouts * _ROUND_DEALS) if whole_round else (WORK, self.playouts)
+        )
+        work = min(work, allowance)
+        return Budget(
+            horizon=_ROUND if whole_round else self.horizon,
+            work=work,
+            deals=deals,
+            share=work / (_MIN_DEALS * len(lines)),
+        )
 
     def _start(self, state: GameState, line: _Line, clock: _Clock) -> GameState:
         """``state`` after the line's first step (a whole turn, for a going-out line)."""
@@ -471,6 +506,25 @@ class HardBot:
             action = normal.decide(view(state, seat), legal(state), quiet).action
             state = apply(state, action).state
         return evaluate(state, team)
+
+
+def _mean_error(sample: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``sample`` and its standard error (``inf`` under two entries)."""
+    if len(sample) < 2:
+        return 0.0, math.inf
+    mean = sum(sample) / len(sample)
+    spread = math.sqrt(sum((x - mean) ** 2 for x in sample) / (len(sample) - 1))
+    return mean, spread / math.sqrt(len(sample))
+
+
+def _leader(diffs: Sequence[Sequence[float]]) -> list[int]:
+    """The lines that play on after the first stage: the first, and the rival with the best
+    mean unless it trails the first by :data:`_TRAILING` standard errors or more."""
+    rivals = [(_mean_error(diffs[index]), index) for index in range(1, len(diffs))]
+    if not rivals:
+        return [0]
+    (mean, error), index = max(rivals, key=lambda rival: (rival[0][0], -rival[1]))
+    return [0, index] if mean > -_TRAILING * error else [0]
 
 
 def _says_yes(action: Action) -> bool:

@@ -1,0 +1,59 @@
+"""How ``hard`` spends a search's deals: every line on the first stage's, then the
+``normal`` choice and the leading rival alone (unless that rival trails)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from canasta.bots import Effort, HardBot
+from canasta.bots.hard import _FIRST_STAGE, _Clock, _leader, _Line
+from canasta.engine import Discard, GameState, Phase, view
+
+from .helpers import play
+
+
+def test_the_rival_with_the_best_mean_leads() -> None:
+    diffs = [[0.0] * 4, [5.0, -5.0, 5.0, -5.0], [30.0, 10.0, 20.0, 40.0], [1.0, 2.0, 3.0, 4.0]]
+    assert _leader(diffs) == [0, 2]
+
+
+def test_a_rival_that_trails_by_half_a_standard_error_stops_the_search() -> None:
+    # Mean -20, standard error 5: it trails by four standard errors.
+    trailing = [-15.0, -25.0, -15.0, -25.0]
+    assert _leader([[0.0] * 4, trailing]) == [0]
+    # Mean -2, standard error 5: within half a standard error, it plays on.
+    close = [8.0, -12.0, 8.0, -12.0]
+    assert _leader([[0.0] * 4, close]) == [0, 1]
+
+
+class _Counting(HardBot):
+    """``hard``, noting which lines each deal plays."""
+
+    def __init__(self) -> None:
+        super().__init__(Effort(playouts=12, cap=None), horizon=3)
+        self.started: list[int] = []
+        self.lines: list[_Line] = []
+
+    def _start(self, state: GameState, line: _Line, clock: _Clock) -> GameState:
+        self.started.append(self.lines.index(line))
+        return super()._start(state, line, clock)
+
+
+def test_after_the_first_stage_only_the_leader_plays_against_the_normal_choice() -> None:
+    state = next(
+        s
+        for s in play(("normal",) * 4, seed=8, rounds=1)
+        if s.phase is Phase.PLAY and s.to_move == 0 and len(set(s.hands[0])) >= 4
+    )
+    bot = _Counting()
+    bot.lines = [_Line(Discard(card)) for card in sorted(set(state.hands[0]))[:4]]
+    seen = view(state, 0)
+    diffs = bot._search(seen, bot.lines, random.Random(3), _Clock(None, math.inf))
+    first = 12 // _FIRST_STAGE
+    assert bot.started[: 4 * first] == [0, 1, 2, 3] * first
+    # The other deals go to the normal choice and the rival leading after the first stage.
+    leader = _leader([d[:first] for d in diffs])
+    assert len(leader) == 2
+    assert bot.started[4 * first :] == leader * (12 - first)
+    assert [len(d) for d in diffs] == [12 if i in leader else first for i in range(4)]
