@@ -168,8 +168,9 @@ def main() -> None:
         "--search",
         action="append",
         type=Setting.parse,
-        help="DEALS:FIRST_STAGE:CONFIDENCE, repeatable (default: the level's own, "
-        "and 8:1:1.5, every line on 8 deals and 1.5 standard errors, as before 2026-12-06)",
+        help="DEALS:FIRST_STAGE:CONFIDENCE, repeatable (default: the level's own, and "
+        "8:1:1.5, every line on 8 deals and 1.5 standard errors: the search before "
+        "2026-12-06, at today's depth)",
     )
     args = parser.parse_args()
     settings = args.search or [

@@ -7,8 +7,8 @@ import math
 import random
 
 from canasta.bots import Effort, HardBot
-from canasta.bots.hard import _FIRST_STAGE, _Clock, _leader, _Line
-from canasta.engine import Discard, GameState, Phase, view
+from canasta.bots.hard import _Clock, _leader, _Line
+from canasta.engine import Discard, GameState, Phase, preset, view
 
 from .helpers import play
 
@@ -49,11 +49,34 @@ def test_after_the_first_stage_only_the_leader_plays_against_the_normal_choice()
     bot = _Counting()
     bot.lines = [_Line(Discard(card)) for card in sorted(set(state.hands[0]))[:4]]
     seen = view(state, 0)
-    diffs = bot._search(seen, bot.lines, random.Random(3), _Clock(None, math.inf))
-    first = 12 // _FIRST_STAGE
+    budget = bot.budget(seen, bot.lines, math.inf)
+    diffs = bot._search(seen, bot.lines, random.Random(3), _Clock(None, math.inf), budget)
+    first = budget.first
+    assert 2 <= first < 12
     assert bot.started[: 4 * first] == [0, 1, 2, 3] * first
     # The other deals go to the normal choice and the rival leading after the first stage.
     leader = _leader([d[:first] for d in diffs])
     assert len(leader) == 2
     assert bot.started[4 * first :] == leader * (12 - first)
     assert [len(d) for d in diffs] == [12 if i in leader else first for i in range(4)]
+    assert budget.confidence == 1.0
+    bot.horizon = None
+    assert bot.budget(seen, bot.lines, math.inf).horizon == 8
+
+
+def test_a_railroad_search_plays_every_line_on_every_deal() -> None:
+    # The search measured at the railroad tables: one stage, 1.5 standard errors, 12 turns.
+    state = next(
+        s
+        for s in play(("normal",) * 3, seed=8, rounds=1, rules=preset("railroad", 3))
+        if s.phase is Phase.PLAY and s.to_move == 0 and len(set(s.hands[0])) >= 4
+    )
+    bot = _Counting()
+    bot.lines = [_Line(Discard(card)) for card in sorted(set(state.hands[0]))[:4]]
+    seen = view(state, 0)
+    budget = bot.budget(seen, bot.lines, math.inf)
+    assert (budget.first, budget.deals, budget.confidence) == (12, 12, 1.5)
+    bot.horizon = None
+    assert bot.budget(seen, bot.lines, math.inf).horizon == 12
+    bot._search(seen, bot.lines, random.Random(3), _Clock(None, math.inf), budget)
+    assert bot.started == [0, 1, 2, 3] * 12
