@@ -221,10 +221,9 @@ def main() -> None:
 
 
 def _mean_error(sample: list[float]) -> str:
-    """``mean ± standard error`` of ``sample``."""
-    mean = sum(sample) / len(sample)
-    spread = math.sqrt(sum((x - mean) ** 2 for x in sample) / max(1, len(sample) - 1))
-    return f"{mean:.1f} ± {spread / math.sqrt(len(sample)):.1f}"
+    """``mean ± standard error`` of ``sample``, as the search reckons them."""
+    mean, error = hard._mean_error(sample)
+    return f"{mean:.1f} ± {error:.1f}"
 
 
 if __name__ == "__main__":
