@@ -1,19 +1,19 @@
 """How much ``hard``'s searched decisions gain, by its own measure, judged on many more deals.
 
-Run: ``python benchmarks/search_quality.py [--games G] [--seed S] [--playouts N]
-[--truth T] [--repeats R]``. Plays ``G`` seeded games of ``hard`` and ``normal`` partnerships
-and keeps every position ``hard`` searched: the view, what the seat had read off the pile,
-the candidate lines. Each position's lines are then played out on ``T`` deals of their own,
-as the search plays them (same depth, same share of work): the mean difference of each
-line from the ``normal`` choice on those deals is its value, with far less noise than a
-search's. The search itself then runs ``R`` times on fresh deals (``N`` deals a search,
-as ``--playouts`` sets in the game), and every choice it makes is scored by that value.
+Run: ``python benchmarks/search_quality.py [--games G] [--seed S] [--truth T] [--repeats R]
+[--search DEALS:FIRST_STAGE:CONFIDENCE ...]``. Plays ``G`` seeded games of ``hard`` and
+``normal`` partnerships and keeps every position ``hard`` searched: the view, what the seat
+had read off the pile, the candidate lines. Each position's lines are then played out on
+``T`` deals of their own, as the search plays them (same depth, same share of work): the
+mean difference of each line from the ``normal`` choice on those deals is its value, with
+far less noise than a search's. Each setting's search then runs ``R`` times on fresh deals,
+and every choice it makes is scored by that value.
 
 Prints, per kind of decision: the positions; what the best line is worth over the
 ``normal`` choice (the most a search could gain); what the search's choices gain, with the
 standard error over the runs; how often it leaves the ``normal`` choice; and the playouts
 one search plays. The measure is the search's own (the round's score for going out and
-answering partner, :func:`canasta.bots.hard.evaluate` a dozen turns on for the draw and the
+answering partner, :func:`canasta.bots.hard.evaluate` a few turns on for the draw and the
 discard), not games won: a change that gains here still has to win games
 (``canasta simulate``).
 """
@@ -26,14 +26,13 @@ import math
 import random
 import time
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from canasta.bots import Effort, NormalBot, hard
-from canasta.bots.belief import Memory, sample_deal
+from canasta.bots.belief import Memory
 from canasta.bots.hard import HardBot, _Clock
 from canasta.engine import (
-    GameState,
     NextRound,
     Phase,
     PlayerView,
@@ -56,13 +55,24 @@ class Position:
     allowance: float
 
 
+class Counting(HardBot):
+    """``hard``, counting the playouts it plays."""
+
+    def __init__(self, effort: Effort) -> None:
+        super().__init__(effort)
+        self.playouts_played = 0
+
+    def _playout(self, state, team, *, horizon, share, clock):  # type: ignore[no-untyped-def]
+        self.playouts_played += 1
+        return super()._playout(state, team, horizon=horizon, share=share, clock=clock)
+
+
 class Recorder(HardBot):
-    """``hard``, keeping each position it searches (and counting its playouts)."""
+    """``hard``, keeping each position it searches."""
 
     def __init__(self, effort: Effort) -> None:
         super().__init__(effort)
         self.positions: list[Position] = []
-        self.playouts_played = 0
 
     def _best_line(self, seen, lines, rng, clock):  # type: ignore[no-untyped-def]
         kind = "answer" if seen.phase is Phase.ANSWER else "going out"
@@ -71,10 +81,6 @@ class Recorder(HardBot):
         memory = copy.deepcopy(self.memory)
         self.positions.append(Position(kind, seen, memory, list(lines), clock.allowance))
         return super()._best_line(seen, lines, rng, clock)
-
-    def _playout(self, state, team, *, horizon, share, clock):  # type: ignore[no-untyped-def]
-        self.playouts_played += 1
-        return super()._playout(state, team, horizon=horizon, share=share, clock=clock)
 
 
 def collect(games: int, seed: int, playouts: int) -> list[Position]:
@@ -98,31 +104,16 @@ def collect(games: int, seed: int, playouts: int) -> list[Position]:
     return positions
 
 
-def values(bot: Recorder, position: Position, deals: int, seed: int) -> list[float]:
+def values(position: Position, deals: int, seed: int) -> list[float]:
     """Each line's mean difference from the first over ``deals`` deals, played as the search
-    plays them."""
-    seen, lines = position.seen, position.lines
-    budget = bot.budget(seen, lines, position.allowance)
-    rng = random.Random(seed)
-    sums = [0.0] * len(lines)
-    played = 0
+    plays them (every line on every deal, without the search's bound on its work)."""
+    bot = HardBot(Effort(cap=None))
+    bot.memory = copy.deepcopy(position.memory)
+    budget = bot.budget(position.seen, position.lines, position.allowance)
+    budget = replace(budget, deals=deals, first=deals, work=math.inf)
     clock = _Clock(None, math.inf)
-    for _ in range(deals):
-        deal: GameState | None = sample_deal(seen, position.memory, rng)
-        if deal is None:
-            break
-        scores = []
-        for line in lines:
-            start = bot._start(deal, line, clock)
-            value = bot._playout(
-                start, seen.team, horizon=budget.horizon, share=budget.share, clock=clock
-            )
-            assert value is not None
-            scores.append(value)
-        for index, score in enumerate(scores):
-            sums[index] += score - scores[0]
-        played += 1
-    return [total / max(1, played) for total in sums]
+    diffs = bot._search(position.seen, position.lines, random.Random(seed), clock, budget)
+    return [sum(line) / max(1, len(line)) for line in diffs]
 
 
 @dataclass(frozen=True)
@@ -148,7 +139,7 @@ def search(setting: Setting, position: Position, seed: str) -> tuple[int, int]:
     saved = hard._FIRST_STAGE, hard._CONFIDENCE
     hard._FIRST_STAGE, hard._CONFIDENCE = setting.first_stage, setting.confidence
     try:
-        bot = Recorder(Effort(playouts=setting.deals, cap=None))
+        bot = Counting(Effort(playouts=setting.deals, cap=None))
         bot.memory = copy.deepcopy(position.memory)
         clock = _Clock(None, position.allowance)
         best, _, _ = bot._best_line(position.seen, position.lines, random.Random(seed), clock)
@@ -179,12 +170,11 @@ def main() -> None:
     ]
     start = time.process_time()
     positions = collect(args.games, args.seed, settings[0].deals)
-    bot = Recorder(Effort(playouts=settings[0].deals, cap=None))
     # Per kind: positions, the best line's worth; per setting: gains, switches, playouts.
     kinds: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
     rows: dict[tuple[str, Setting], list[Any]] = defaultdict(lambda: [[], 0, 0])
     for number, position in enumerate(positions):
-        worth = values(bot, position, args.truth, seed=10_000 + number)
+        worth = values(position, args.truth, seed=10_000 + number)
         kinds[position.kind][0] += 1
         kinds[position.kind][1] += max(worth)
         for setting in settings:
