@@ -44,10 +44,13 @@ FreePlays = dict[Offer, tuple[MeldAction | LayOff, ...]]
 #: Plays by their cards.
 PlaysByCards = dict[tuple[Card, ...], MeldAction | LayOff]
 
-#: The free plays of each offer met, in two generations of 2,048 offers: over 1,500 random
-#: hands they answer three lookups in four (one memo of 16,384 answered seven in eight, but
-#: a full garbage collection walking it took up to 7 ms, inside whichever call it fell).
-_memo: BoundedMemo[Offer, tuple[MeldAction | LayOff, ...]] = BoundedMemo(2048)
+#: The free plays of each offer met, in two generations of 1,024 offers. A full garbage
+#: collection walks every play the memo holds, inside whichever call it falls: with 16,384
+#: offers it took up to 7 ms, with 2,048 up to 6 ms in 300 random hands (``python
+#: benchmarks/engine.py --stalls``), with 1,024 under 3 ms. 1,024 answer 53% of the lookups
+#: of 1,500 random hands against 63% for 2,048, for 2% more CPU time in random play and
+#: none in ``normal``'s self-play.
+_memo: BoundedMemo[Offer, tuple[MeldAction | LayOff, ...]] = BoundedMemo(1024)
 
 #: Each play the memo holds, by its cards, under the rank it lays off on (0 for a new
 #: meld): offers share most of their plays, so the memo holds each play once and the garbage
