@@ -50,7 +50,7 @@ from canasta.engine import (
     apply,
     card_name,
     cards_value,
-    legal,
+    legal_actions,
     view,
 )
 from canasta.engine.cards import WILD_CARDS
@@ -499,7 +499,7 @@ class HardBot:
         while state.phase is Phase.PLAY and state.turn == seat:
             clock.charge(state, seat)
             situation = Situation.of(view(state, seat))
-            action = self._normal.play(situation, legal(state).actions(), out=line.out).action
+            action = self._normal.play(situation, legal_actions(state), out=line.out).action
             state = apply(state, action).state
         return state
 
@@ -529,7 +529,11 @@ class HardBot:
                 # 90 ms), and every line's playout took one. (Classic keeps its moves.)
                 break
             work += clock.charge(state, seat)
-            action = normal.decide(view(state, seat), legal(state), quiet).action
+            actions = legal_actions(state)
+            if len(actions) > 1:
+                action = normal.decide(view(state, seat), actions, quiet).action
+            else:  # a forced move (most draws): no view, no policy
+                action = actions[0]
             state = apply(state, action).state
         return evaluate(state, team)
 
