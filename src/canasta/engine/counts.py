@@ -173,7 +173,25 @@ def count_hand_less(hand: HandCounts, cards: tuple[Card, ...]) -> HandCounts:
 
 
 def hand_groups(hand: tuple[Card, ...]) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:
-    """A sorted hand's naturals by rank (ascending), and its wild cards."""
+    """A sorted hand's naturals by rank (ascending), and its wild cards, remembered for the
+    last hand grouped: the meld listing groups it, then asking partner reads the groups
+    (shared: read them, never change them)."""
+    known, grouped = _last_groups[0]
+    if known is hand:
+        return grouped
+    grouped = _group(hand)
+    _last_groups[0] = (hand, grouped)
+    return grouped
+
+
+#: The hand grouped last, and its groups (the slot holds the hand itself, so ``is`` never
+#: matches a different hand).
+_last_groups: list[
+    tuple[tuple[Card, ...] | None, tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]]
+] = slots((None, ({}, ())))
+
+
+def _group(hand: tuple[Card, ...]) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:
     groups: dict[int, tuple[Card, ...]] = {}
     # A sorted hand holds each rank's cards together: each card extends its rank's run or
     # starts the next, and the run so far is filed under its rank.

@@ -26,7 +26,6 @@ from collections.abc import Container, Mapping
 
 from canasta.engine.cards import (
     MELD_RANKS,
-    RANK_OF,
     THREE,
     Card,
 )
@@ -36,6 +35,7 @@ from canasta.engine.counts import (
     RANK_VALUE,
     TWO_VALUE,
     HandCounts,
+    hand_groups,
 )
 from canasta.engine.memo import slots
 from canasta.engine.rules import RuleSet
@@ -199,25 +199,16 @@ def two_stranded(hand: tuple[Card, ...], table: Container[int], rules: RuleSet) 
     """Whether two or more natural cards of the sorted ``hand`` fit no meld: their rank has
     fewer cards than a new meld needs and no meld in ``table``. Such a hand cannot go out,
     since one card at most is discarded; this is :func:`can_go_out`'s first test, read off the
-    cards (a sorted hand holds each rank's cards together) before any counting."""
+    hand's groups (which the meld listing of the same hand has just made) before any
+    counting."""
     few = rules.min_naturals
     stranded = 0
-    run_rank = -1
-    run = 0
-    for card in hand:
-        rank = RANK_OF[card]
-        if rank == run_rank:
-            run += 1
-            continue
-        if run < few and run_rank in _MELD_RANK_SET and run_rank not in table:
-            stranded += run
+    for rank, cards in hand_groups(hand)[0].items():
+        if len(cards) < few and rank in _MELD_RANK_SET and rank not in table:
+            stranded += len(cards)
             if stranded >= 2:
                 return True
-        run_rank = rank
-        run = 1
-    if run < few and run_rank in _MELD_RANK_SET and run_rank not in table:
-        stranded += run
-    return stranded >= 2
+    return False
 
 
 def can_go_out(
