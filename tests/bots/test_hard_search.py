@@ -7,7 +7,7 @@ import math
 import random
 
 from canasta.bots import Effort, HardBot
-from canasta.bots.hard import _Clock, _leader, _Line
+from canasta.bots.hard import _chosen, _Clock, _leader, _Line
 from canasta.engine import Discard, GameState, Phase, preset, view
 
 from .helpers import play
@@ -25,6 +25,18 @@ def test_a_rival_that_trails_by_half_a_standard_error_stops_the_search() -> None
     # Mean -2, standard error 5: within half a standard error, it plays on.
     close = [8.0, -12.0, 8.0, -12.0]
     assert _leader([[0.0] * 4, close]) == [0, 1]
+
+
+def test_only_a_rival_played_on_every_deal_is_chosen() -> None:
+    normal = [0.0] * 8
+    # Left behind after four deals, though far ahead on them; the leader played on.
+    left_behind = [40.0, 60.0, 40.0, 60.0]
+    leader = [30.0, 10.0, 30.0, 10.0, 30.0, 10.0, 30.0, 10.0]
+    assert _chosen([normal, left_behind, leader], 1.0) == (2, 20.0)
+    # A search stopped within the first stage leaves every line on as many deals.
+    assert _chosen([normal[:4], left_behind, leader[:4]], 1.0) == (1, 50.0)
+    # Within a standard error of the normal choice, nothing is chosen.
+    assert _chosen([normal, [30.0, -30.0] * 4], 1.0) == (0, 0.0)
 
 
 class _Counting(HardBot):

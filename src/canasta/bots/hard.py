@@ -425,13 +425,8 @@ class HardBot:
             return 0, 0.0, 0
         budget = self.budget(seen, lines, clock.allowance)
         diffs = self._search(seen, lines, rng, clock, budget)
-        best = 0
-        best_mean = 0.0
-        for index in range(1, len(lines)):
-            mean, error = _mean_error(diffs[index])
-            if mean > best_mean and mean > budget.confidence * error:
-                best, best_mean = index, mean
-        return best, best_mean, len(diffs[best])
+        best, gain = _chosen(diffs, budget.confidence)
+        return best, gain, len(diffs[best])
 
     def _search(
         self,
@@ -545,6 +540,22 @@ def _mean_error(sample: Sequence[float]) -> tuple[float, float]:
     mean = sum(sample) / len(sample)
     spread = math.sqrt(sum((x - mean) ** 2 for x in sample) / (len(sample) - 1))
     return mean, spread / math.sqrt(len(sample))
+
+
+def _chosen(diffs: Sequence[Sequence[float]], confidence: float) -> tuple[int, float]:
+    """The line a search chooses, and what it gains: the rival with the best mean among
+    those played on every deal the ``normal`` choice was (after the first stage, the leader
+    alone: a rival left behind there is never chosen on its first few deals), if it beats
+    that choice by more than ``confidence`` standard errors; else ``0``."""
+    best = 0
+    best_mean = 0.0
+    for index in range(1, len(diffs)):
+        if len(diffs[index]) < len(diffs[0]):
+            continue
+        mean, error = _mean_error(diffs[index])
+        if mean > best_mean and mean > confidence * error:
+            best, best_mean = index, mean
+    return best, best_mean
 
 
 def _leader(diffs: Sequence[Sequence[float]]) -> list[int]:
