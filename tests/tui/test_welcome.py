@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from canasta.__main__ import build_parser
+from canasta.__main__ import build_parser, rules_from
+from canasta.engine import classic, preset
 from canasta.persist import Paths, Settings, load_settings, save_settings
 from canasta.tui import build_app
 from canasta.tui.app import CanastaApp, make_app
 from canasta.tui.options import Options
-from canasta.tui.welcome import WelcomeScreen
+from canasta.tui.welcome import WelcomeScreen, seated_line
 
 from .helpers import press, screen_text, settle
 
@@ -27,7 +28,9 @@ def paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Paths:
 
 def started(argv: list[str]) -> CanastaApp:
     """The app ``canasta ARGV`` starts."""
-    app = build_app(build_parser().parse_args(argv))
+    args = build_parser().parse_args(argv)
+    args.rules = rules_from(args)
+    app = build_app(args)
     assert isinstance(app, CanastaApp)
     return app
 
@@ -38,7 +41,13 @@ async def test_any_key_dismisses_the_welcome_and_it_is_shown_once(paths: Paths) 
         await settle(pilot)
         assert isinstance(app.screen, WelcomeScreen)
         shown = screen_text(app)
-        for words in ("Welcome to Canasta", "--hotseat", "--rules railroad", "canasta learn"):
+        for words in (
+            "Welcome to Canasta",
+            "This game: classic, 4 players. You sit South, partnered with North (a bot),",
+            "--hotseat",
+            "--rules railroad",
+            "canasta learn",
+        ):
             assert words in shown
         await press(pilot, "space")
         await settle(pilot)
@@ -69,3 +78,37 @@ def test_a_chosen_deal_or_a_resume_goes_without_the_welcome(paths: Paths) -> Non
 
 def test_a_scripted_start_has_no_welcome() -> None:
     assert not make_app(Options(seed=1)).welcome
+
+
+async def test_the_welcome_says_the_table_the_command_line_asked_for(paths: Paths) -> None:
+    app = started(["--rules", "railroad", "--players", "2", "--pace", "instant"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, WelcomeScreen)
+        shown = screen_text(app)
+        assert "This game: railroad, 2 players. You sit South against North (a bot)." in shown
+        assert "partnered" not in shown
+
+
+def test_the_seated_line_names_partners_opponents_and_who_plays_them() -> None:
+    bots = ("human", "normal", "normal", "normal")
+    assert seated_line(classic, bots) == (
+        "This game: classic, 4 players. You sit South, partnered with North (a bot), "
+        "against West and East (bots)."
+    )
+    assert seated_line(preset("classic", 6), ("human", *("hard",) * 5)) == (
+        "This game: classic, 6 players. You sit South, partnered with Northwest and "
+        "Northeast (bots), against Southwest, North and Southeast (bots)."
+    )
+    assert seated_line(preset("classic", 3), ("human", "easy", "easy")) == (
+        "This game: classic, 3 players. You sit South against West and East (bots)."
+    )
+    # Hot-seat: the first person at the keyboard, and who else shares it.
+    assert seated_line(classic, ("normal", "human", "normal", "human")) == (
+        "This game: classic, 4 players. You sit West, partnered with East (at this "
+        "keyboard), against South and North (bots)."
+    )
+    assert seated_line(classic, ("human", "human", "normal", "normal")) == (
+        "This game: classic, 4 players. You sit South, partnered with North (a bot), "
+        "against West (at this keyboard) and East (a bot)."
+    )

@@ -102,7 +102,7 @@ class CanastaApp(PlayApp):
 
     def _welcome(self) -> None:
         """Show the first run's welcome, once: the settings remember it."""
-        from canasta.tui.welcome import WelcomeScreen
+        from canasta.tui.welcome import WelcomeScreen, seated_line
 
         self.welcome = False
         if self.paths is not None:
@@ -121,7 +121,8 @@ class CanastaApp(PlayApp):
             else:
                 self.start_play()
 
-        self.push_screen(WelcomeScreen(), chosen)
+        rules = self.options.rules
+        self.push_screen(WelcomeScreen(seated_line(rules, self.options.kinds(rules))), chosen)
 
     @property
     def quit_detail(self) -> str:

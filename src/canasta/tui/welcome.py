@@ -6,19 +6,22 @@ Shown once (the settings remember it), before the first game; any key goes to th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Label, Static
 
-__all__ = ["WELCOME", "WelcomeScreen"]
+from canasta.engine import RuleSet
+from canasta.session import HUMAN
+
+__all__ = ["WELCOME", "WelcomeScreen", "seated_line"]
 
 WELCOME = """\
-You sit South, partnered with North, against West and East (bots).
-
 Ways to play
-  canasta                      against three bots (the game that follows)
+  canasta                      against three bots
   canasta --hotseat            friends at one keyboard, humans and bots
   canasta --players 2|3|6      the other tables; --rules traditional
   canasta --rules railroad     railroad: 2 to 6 players, each on their own
@@ -31,9 +34,39 @@ Keys at the table (the footer shows the ones you can use now)
   h hint   r rules   s scores   p settings   q quit"""
 
 
+def seated_line(rules: RuleSet, kinds: Sequence[str]) -> str:
+    """The game that follows the welcome, from the first human's seat: the table, the
+    partners and the opponents, and who plays them (``kinds``: ``HUMAN`` or a bot level
+    for each seat)."""
+    you = kinds.index(HUMAN) if HUMAN in kinds else 0
+    names = rules.seat_names
+    team = rules.partnerships[rules.team_of(you)]
+
+    def who(seats: list[int]) -> str:
+        bots = [kinds[seat] != HUMAN for seat in seats]
+        listed = [names[seat] for seat in seats]
+        if any(bots) and not all(bots):
+            listed = [
+                f"{names[seat]} ({'a bot' if bot else 'at this keyboard'})"
+                for seat, bot in zip(seats, bots, strict=True)
+            ]
+        words = listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} and {listed[-1]}"
+        if all(bots):
+            return f"{words} ({'a bot' if len(seats) == 1 else 'bots'})"
+        if not any(bots):
+            return f"{words} (at this keyboard)"
+        return words
+
+    partners = [seat for seat in team if seat != you]
+    opponents = [seat for seat in range(rules.players) if seat not in team]
+    partnered = f", partnered with {who(partners)}," if partners else ""
+    return f"This game: {rules.label}. You sit {names[you]}{partnered} against {who(opponents)}."
+
+
 class WelcomeScreen(Screen[bool]):
     """The first run's welcome: dismissed with ``True`` for ``l`` (learn to play), with
-    ``False`` for any other key or a click."""
+    ``False`` for any other key or a click. ``seated``: the line that says the game that
+    follows (:func:`seated_line`)."""
 
     DEFAULT_CSS = """
     WelcomeScreen {
@@ -53,11 +86,15 @@ class WelcomeScreen(Screen[bool]):
     }
     """
 
+    def __init__(self, seated: str) -> None:
+        super().__init__()
+        self.seated = seated
+
     def compose(self) -> ComposeResult:
-        """The title, the ways to play, the lessons and the keys."""
+        """The title, the game that follows, the ways to play, the lessons and the keys."""
         with Vertical():
             yield Label("Welcome to Canasta", classes="welcome-title")
-            yield Static(WELCOME, markup=False)
+            yield Static(f"{self.seated}\n\n{WELCOME}", markup=False)
             yield Label("l: learn to play   any other key: to the table", classes="welcome-keys")
 
     def on_key(self, event: events.Key) -> None:
