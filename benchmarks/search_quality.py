@@ -13,7 +13,7 @@ Prints, per kind of decision: the positions; what the best line is worth over th
 ``normal`` choice (the most a search could gain); what the search's choices gain, with the
 standard error over the runs; how often it leaves the ``normal`` choice; and the playouts
 one search plays. The measure is the search's own (the round's score for going out and
-answering partner, :func:`canasta.bots.hard.evaluate` a few turns on for the draw and the
+answering partner, :func:`canasta.bots.rating.evaluate` a few turns on for the draw and the
 discard), not games won: a change that gains here still has to win games
 (``canasta simulate``).
 """
@@ -31,7 +31,8 @@ from typing import Any
 
 from canasta.bots import Effort, NormalBot, hard
 from canasta.bots.belief import Memory
-from canasta.bots.hard import HardBot, _Clock
+from canasta.bots.hard import HardBot
+from canasta.bots.search_work import Clock
 from canasta.engine import (
     NextRound,
     Phase,
@@ -111,7 +112,7 @@ def values(position: Position, deals: int, seed: int) -> list[float]:
     bot.memory = copy.deepcopy(position.memory)
     budget = bot.budget(position.seen, position.lines, position.allowance)
     budget = replace(budget, deals=deals, first=deals, work=math.inf)
-    clock = _Clock(None, math.inf)
+    clock = Clock(None, math.inf)
     diffs = bot._search(position.seen, position.lines, random.Random(seed), clock, budget)
     return [sum(line) / max(1, len(line)) for line in diffs]
 
@@ -141,7 +142,7 @@ def search(setting: Setting, position: Position, seed: str) -> tuple[int, int]:
     try:
         bot = Counting(Effort(playouts=setting.deals, cap=None))
         bot.memory = copy.deepcopy(position.memory)
-        clock = _Clock(None, position.allowance)
+        clock = Clock(None, position.allowance)
         best, _, _ = bot._best_line(position.seen, position.lines, random.Random(seed), clock)
     finally:
         hard._FIRST_STAGE, hard._CONFIDENCE = saved

@@ -4,7 +4,7 @@ Run: ``python benchmarks/step_costs.py [--rules NAME] [--players N] [--games G]`
 ``G`` games of ``normal`` bots and times each step as a playout takes it (the listing, the
 ``normal`` decision on the seat's view, the apply), in CPU time, grouped by phase, whether
 the player has melded, the hand's size and (before the initial meld) its wild cards. Each
-row prints the steps, the work :func:`canasta.bots.hard.step_work` counts per step, the
+row prints the steps, the work :func:`canasta.bots.search_work.step_work` counts per step, the
 milliseconds per step and per unit of work, and the slowest step: a row whose milliseconds
 per unit stand well above the others is a step the count weighs too lightly, and lets a
 turn's search (``TURN_WORK`` units) run long.
@@ -18,7 +18,7 @@ import time
 from collections import defaultdict
 
 from canasta.bots import NormalBot
-from canasta.bots.hard import step_work
+from canasta.bots.search_work import step_work
 from canasta.engine import NextRound, Phase, apply, legal, preset, start_game, view
 from canasta.engine.cards import WILD_CARDS
 

@@ -7,7 +7,8 @@ import math
 import random
 
 from canasta.bots import Effort, HardBot
-from canasta.bots.hard import _chosen, _Clock, _leader, _Line
+from canasta.bots.hard import _chosen, _leader, _Line
+from canasta.bots.search_work import Clock
 from canasta.engine import Discard, GameState, Phase, preset, view
 
 from .helpers import play
@@ -47,7 +48,7 @@ class _Counting(HardBot):
         self.started: list[int] = []
         self.lines: list[_Line] = []
 
-    def _start(self, state: GameState, line: _Line, clock: _Clock) -> GameState:
+    def _start(self, state: GameState, line: _Line, clock: Clock) -> GameState:
         self.started.append(self.lines.index(line))
         return super()._start(state, line, clock)
 
@@ -62,7 +63,7 @@ def test_after_the_first_stage_only_the_leader_plays_against_the_normal_choice()
     bot.lines = [_Line(Discard(card)) for card in sorted(set(state.hands[0]))[:4]]
     seen = view(state, 0)
     budget = bot.budget(seen, bot.lines, math.inf)
-    diffs = bot._search(seen, bot.lines, random.Random(3), _Clock(None, math.inf), budget)
+    diffs = bot._search(seen, bot.lines, random.Random(3), Clock(None, math.inf), budget)
     first = budget.first
     assert 2 <= first < 12
     assert bot.started[: 4 * first] == [0, 1, 2, 3] * first
@@ -90,5 +91,5 @@ def test_a_railroad_search_plays_every_line_on_every_deal() -> None:
     assert (budget.first, budget.deals, budget.confidence) == (12, 12, 1.5)
     bot.horizon = None
     assert bot.budget(seen, bot.lines, math.inf).horizon == 12
-    bot._search(seen, bot.lines, random.Random(3), _Clock(None, math.inf), budget)
+    bot._search(seen, bot.lines, random.Random(3), Clock(None, math.inf), budget)
     assert bot.started == [0, 1, 2, 3] * 12

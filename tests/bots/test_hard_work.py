@@ -8,7 +8,7 @@ import random
 import pytest
 
 from canasta.bots import Effort, HardBot, NormalBot
-from canasta.bots.hard import TURN_WORK, _Clock, step_work
+from canasta.bots.search_work import TURN_WORK, Clock, step_work
 from canasta.engine import Phase, RuleSet, classic, legal_actions, preset, view
 from canasta.engine.cards import WILD_CARDS
 
@@ -109,7 +109,7 @@ def test_a_railroad_playout_takes_no_step_past_its_share() -> None:
         assert seat is not None
         if state.phase is Phase.PLAY and not state.melded[seat]:
             break
-    clock = _Clock(None, TURN_WORK)
+    clock = Clock(None, TURN_WORK)
     bot = HardBot(Effort(playouts=4, cap=None))
     bot._playout(state, 0, horizon=12, share=step_work(state, seat) / 2, clock=clock)
     assert clock.spent == 0

@@ -4,7 +4,7 @@ which counted the cards in hand against the player and every open meld alike."""
 
 from __future__ import annotations
 
-from canasta.bots.hard import evaluate
+from canasta.bots.rating import evaluate
 from canasta.engine import GameState, TableMeld, new_game, parse_cards, preset
 from canasta.engine.cards import SEVEN
 from canasta.engine.state import replace_at

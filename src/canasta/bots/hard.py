@@ -8,10 +8,10 @@ samples a fixed number of deals of the hidden cards from what the seat knows
 (:func:`canasta.bots.belief.sample_deal`), plays the candidates out on the same deals with
 the ``normal`` policy at every seat, and rates the results: going out and answering
 partner by the round's scores, the draw and the discard after a few turns by
-:func:`evaluate`. Every candidate plays the first third of the deals; the rest go to the
-rival that leads after them, against the ``normal`` choice, so that the one rival likely to
-be chosen is measured on all the deals. It keeps the ``normal`` choice unless that rival
-is better by more than a standard error.
+:func:`~canasta.bots.rating.evaluate`. Every candidate plays the first third of the
+deals; the rest go to the rival that leads after them, against the ``normal`` choice, so
+that the one rival likely to be chosen is measured on all the deals. It keeps the
+``normal`` choice unless that rival is better by more than a standard error.
 
 In railroad (docs/rules.md §13) its own moves follow the railroad plan
 (:mod:`canasta.bots.railroad`) as ``normal``'s do, going out as soon as it may; it searches
@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -35,7 +34,17 @@ from canasta.bots.base import Decision, Effort
 from canasta.bots.belief import Memory, sample_deal
 from canasta.bots.discards import discard_costs
 from canasta.bots.normal import NormalBot, take_score, wants_out
-from canasta.bots.railroad_value import railroad_value
+from canasta.bots.rating import evaluate
+from canasta.bots.search_work import (
+    DEAL_WORK,
+    ROUND_DEALS,
+    ROUND_WORK,
+    TURN_WORK,
+    WORK,
+    Budget,
+    Clock,
+    step_work,
+)
 from canasta.bots.situation import Situation
 from canasta.engine import (
     Action,
@@ -49,16 +58,11 @@ from canasta.engine import (
     TakePile,
     apply,
     card_name,
-    cards_value,
     legal_actions,
     view,
 )
-from canasta.engine.cards import WILD_CARDS
-from canasta.engine.counts import count_hand
-from canasta.engine.scoring import score_team
-from canasta.engine.solver import max_meld_value
 
-__all__ = ["Budget", "HardBot", "evaluate", "step_work"]
+__all__ = ["HardBot"]
 
 #: How many standard errors a rival must beat the ``normal`` choice by.
 _CONFIDENCE = 1.0
@@ -79,122 +83,15 @@ RAILROAD_HORIZON = 12
 _RAILROAD_CONFIDENCE = 1.5
 #: A playout "to the end of the round" stops after this many turns all the same.
 _ROUND = 400
-#: The work one searched decision may do, in steps of a playout (one decision and its
-#: apply, weighed by :func:`step_work`). Counted, not timed: the same on every machine, it
-#: keeps a turn with a 40-card hand as quick as an ordinary one.
-WORK = 2000.0
-#: Going out and answering partner decide a whole round: they sample :data:`_ROUND_DEALS`
-#: times the deals, within this much work.
-ROUND_WORK = 6000.0
-_ROUND_DEALS = 3
-#: The work of one whole turn, its draw, plays and discard searched together: a turn that
-#: has spent it plays the rest like ``normal``. Without it a turn that searches the take,
-#: going out and the discard could spend ``2 * WORK + ROUND_WORK``.
-TURN_WORK = 5000.0
 #: Deals a decision is searched on at the least: each playout may spend a share of
-#: :data:`WORK` that leaves room for this many.
+#: :data:`~canasta.bots.search_work.WORK` that leaves room for this many.
 _MIN_DEALS = 4
 #: A discard is searched when the pile holds at least this many cards (or under threat).
 _BIG_PILE = 8
 #: A going-out decision with more cards than this in hand is left to the ``normal`` rule:
 #: playing such a hand out would spend the whole search listing its melds.
 _SEARCHED_HAND = 20
-#: The work of sampling one deal.
-_DEAL_WORK = 3.0
 _PLAYING = (Phase.DRAW, Phase.PLAY, Phase.ANSWER)
-#: A railroad step, in units that take about the time of a classic step's (measured on
-#: this engine with ``benchmarks/step_costs.py``): a draw :data:`_RAILROAD_DRAW` whatever
-#: the hand, and ``h**2 / _RAILROAD_OPENING_DRAW`` more for ``h`` cards before the
-#: player's initial meld; a play ``_RAILROAD_PLAY + h**2 / 25 + h**3 / 4000`` (meld
-#: candidates by kind of canasta, sevens, capped wild cards) times ``1 + m / 16`` with
-#: ``m`` melds on the table (:data:`_RAILROAD_MELDS`), and before the initial meld
-#: ``h**4 * (1 + w)**2 / _RAILROAD_OPENING`` more with ``w`` wild cards in hand: listing
-#: the ways to meet a minimum of up to 150 grows with the cards and the wild cards that
-#: could join each meld (18 cards take 5 ms with no wild card, 20 ms with two).
-_RAILROAD_DRAW = 2.5
-_RAILROAD_OPENING_DRAW = 40.0
-_RAILROAD_PLAY = 4.0
-_RAILROAD_OPENING = 1500.0
-#: A play costs ``1 / _RAILROAD_MELDS`` more for each meld the player has on the table: each
-#: candidate is checked against them (about 0.04 ms a unit with no meld, 0.065 with 12 to
-#: 16 melds, late in a round, before this term).
-_RAILROAD_MELDS = 16.0
-#: What winning (or losing) the game is worth beyond the round's points: ending a round that
-#: hands the opponents the game is never worth its points.
-_GAME = 3000.0
-
-
-def step_work(state: GameState, seat: int) -> float:
-    """The work of one playout step by ``seat`` (see :data:`WORK`).
-
-    A classic step of a player holding ``h`` cards counts ``1 + h**3 / 700``, because
-    listing a big hand's melds costs about that much more; a railroad step is weighed by
-    what it costs there (see :data:`_RAILROAD_PLAY`), so that a counted step takes about
-    the same time at either table.
-    """
-    hand = state.hands[seat]
-    cards = len(hand)
-    rules = state.rules
-    if not rules.has_kinds:
-        return 1.0 + cards**3 / 700.0
-    melded = state.melded[rules.team_of(seat)]
-    if state.phase is not Phase.PLAY:
-        return _RAILROAD_DRAW + (0.0 if melded else cards * cards / _RAILROAD_OPENING_DRAW)
-    work = _RAILROAD_PLAY + cards * cards / 25.0 + cards**3 / 4000.0
-    work *= 1.0 + len(state.melds[rules.team_of(seat)]) / _RAILROAD_MELDS
-    if not melded:
-        wilds = sum(1 for card in hand if card in WILD_CARDS)
-        work += cards**4 * (1.0 + wilds) ** 2 / _RAILROAD_OPENING
-    return work
-
-
-def evaluate(state: GameState, team: int) -> float:
-    """How much better ``team`` stands than its strongest rival in this round, in points.
-
-    After the round, the round's scores (and :data:`_GAME` more or less if it ended the
-    game); during it, the score if the round ended now plus what the cards are likely still
-    worth (half-built canastas, meldable cards in hand); in railroad, the round total the
-    position can expect (:func:`~canasta.bots.railroad_value.railroad_value`).
-    """
-    teams = range(state.rules.teams)
-    if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
-        scores = state.history[-1]
-        value = float(scores[team].total - max(scores[t].total for t in teams if t != team))
-        if state.phase is Phase.GAME_OVER:
-            value += _GAME if state.winner == team else -_GAME
-        return value
-    rival = max(_team_value(state, t) for t in teams if t != team)
-    return _team_value(state, team) - rival
-
-
-def _team_value(state: GameState, team: int) -> float:
-    rules = state.rules
-    if rules.has_kinds:
-        return railroad_value(state, team)
-    size = rules.canasta_size
-    # The round's score if it ended now, without the cards in hand, which are valued below.
-    value = float(
-        score_team(
-            rules,
-            team=team,
-            melds=state.melds[team],
-            red_threes=len(state.red_threes[team]),
-            hands=(),
-            went_out=False,
-            concealed=False,
-        ).total
-    )
-    table: dict[int, tuple[int, int]] = {}
-    for meld in state.melds[team]:
-        table[meld.rank] = (meld.naturals, meld.wilds)
-        if size - 3 <= len(meld.cards) < size:
-            value += 40.0 * (len(meld.cards) - (size - 4))
-    for seat in rules.partnerships[team]:
-        hand = state.hands[seat]
-        points = cards_value(hand)
-        meldable, _ = max_meld_value(count_hand(hand), table, rules)
-        value += 0.5 * meldable - (points - min(points, meldable)) + 4.0 * len(hand)
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,42 +106,6 @@ class _Line:
         if self.action is not None:
             return _gerund(self.action)
         return "going out" if self.out else "playing on"
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """What one search may spend: its playouts' depth in turns, its work, its deals, the
-    work of one playout; the deals every line plays before only the leading rival plays
-    on, and the standard errors that rival must win by."""
-
-    horizon: int
-    work: float
-    deals: int
-    share: float
-    first: int
-    confidence: float
-
-
-class _Clock:
-    """The work spent on one decision, and the safety bound: ``expired()`` once ``cap``
-    seconds have passed (never without)."""
-
-    __slots__ = ("allowance", "deadline", "spent")
-
-    def __init__(self, cap: float | None, allowance: float) -> None:
-        self.deadline = None if cap is None else time.perf_counter() + cap
-        #: The work this decision may spend at most, whatever its kind's own bound.
-        self.allowance = allowance
-        self.spent = 0.0
-
-    def expired(self) -> bool:
-        return self.deadline is not None and time.perf_counter() >= self.deadline
-
-    def charge(self, state: GameState, seat: int) -> float:
-        """Count one playout step by ``seat`` in ``state``; return its work."""
-        work = step_work(state, seat)
-        self.spent += work
-        return work
 
 
 class HardBot:
@@ -270,7 +131,8 @@ class HardBot:
         self._normal = NormalBot()
         #: The going-out verdict of the turn under way: ``(turn key, line)``.
         self._verdict: tuple[tuple[object, ...], _Line] | None = None
-        #: The work spent so far in this seat's turn under way (see :data:`TURN_WORK`).
+        #: The work spent so far in this seat's turn under way (see
+        #: :data:`~canasta.bots.search_work.TURN_WORK`).
         self._turn_spent = 0.0
 
     def decide(self, seen: PlayerView, legal: Iterable[Action], rng: random.Random) -> Decision:
@@ -279,16 +141,16 @@ class HardBot:
         if seen.phase is Phase.ANSWER:
             # Partner's turn: the answer has its own bound, and this seat's turn is not
             # under way.
-            return self._decide(seen, legal, rng, _Clock(self.cap, ROUND_WORK))
+            return self._decide(seen, legal, rng, Clock(self.cap, ROUND_WORK))
         if seen.phase is Phase.DRAW:
             self._turn_spent = 0.0
-        clock = _Clock(self.cap, TURN_WORK - self._turn_spent)
+        clock = Clock(self.cap, TURN_WORK - self._turn_spent)
         decision = self._decide(seen, legal, rng, clock)
         self._turn_spent += clock.spent
         return decision
 
     def _decide(
-        self, seen: PlayerView, legal: Iterable[Action], rng: random.Random, clock: _Clock
+        self, seen: PlayerView, legal: Iterable[Action], rng: random.Random, clock: Clock
     ) -> Decision:
         if seen.phase is Phase.ANSWER:
             base = self._normal.decide(seen, (), rng)
@@ -311,7 +173,7 @@ class HardBot:
         return self._choose(seen, base, lines, rng, clock)
 
     def _play(
-        self, seen: PlayerView, legal: Sequence[Action], rng: random.Random, clock: _Clock
+        self, seen: PlayerView, legal: Sequence[Action], rng: random.Random, clock: Clock
     ) -> Decision:
         situation = Situation.of(seen)
         # What stays fixed through the play of one turn, and differs from turn to turn.
@@ -352,7 +214,7 @@ class HardBot:
         return self._discard(situation, base, legal, rng, clock)
 
     def _railroad_play(
-        self, seen: PlayerView, legal: Sequence[Action], rng: random.Random, clock: _Clock
+        self, seen: PlayerView, legal: Sequence[Action], rng: random.Random, clock: Clock
     ) -> Decision:
         """Railroad (§13): the plan of :mod:`canasta.bots.railroad`, which goes out as soon as
         a canasta of each kind allows it, with the discard searched where it matters."""
@@ -372,7 +234,7 @@ class HardBot:
         base: Decision,
         legal: Sequence[Action],
         rng: random.Random,
-        clock: _Clock,
+        clock: Clock,
     ) -> Decision:
         """``base`` (a discard) or the rival discard whose playouts beat it."""
         cards = [a.card for a in legal if isinstance(a, Discard)]
@@ -403,7 +265,7 @@ class HardBot:
         base: Decision,
         lines: list[_Line],
         rng: random.Random,
-        clock: _Clock,
+        clock: Clock,
     ) -> Decision:
         """``base`` (the first line's action) or the line that beats it."""
         best, gain, samples = self._best_line(seen, lines, rng, clock)
@@ -417,7 +279,7 @@ class HardBot:
         )
 
     def _best_line(
-        self, seen: PlayerView, lines: list[_Line], rng: random.Random, clock: _Clock
+        self, seen: PlayerView, lines: list[_Line], rng: random.Random, clock: Clock
     ) -> tuple[int, float, int]:
         """The index of the line whose playouts beat the first by more than the noise
         (``0`` if none does), how much it gains, and over how many deals."""
@@ -433,7 +295,7 @@ class HardBot:
         seen: PlayerView,
         lines: list[_Line],
         rng: random.Random,
-        clock: _Clock,
+        clock: Clock,
         budget: Budget,
     ) -> list[list[float]]:
         """Per line, its value less the first line's, one entry per deal it was played on.
@@ -453,7 +315,7 @@ class HardBot:
             if clock.expired() or clock.spent >= work:
                 break
             deal = sample_deal(seen, self.memory, rng)
-            clock.spent += _DEAL_WORK
+            clock.spent += DEAL_WORK
             if deal is None:
                 break
             values: list[float] = []
@@ -471,7 +333,7 @@ class HardBot:
         """What a search of ``lines`` may spend, with ``allowance`` work left to the turn."""
         whole_round = seen.phase is Phase.ANSWER or lines[0].out is not None
         work, deals = (
-            (ROUND_WORK, self.playouts * _ROUND_DEALS) if whole_round else (WORK, self.playouts)
+            (ROUND_WORK, self.playouts * ROUND_DEALS) if whole_round else (WORK, self.playouts)
         )
         work = min(work, allowance)
         railroad = seen.rules.has_kinds
@@ -486,7 +348,7 @@ class HardBot:
             confidence=_RAILROAD_CONFIDENCE if railroad else _CONFIDENCE,
         )
 
-    def _start(self, state: GameState, line: _Line, clock: _Clock) -> GameState:
+    def _start(self, state: GameState, line: _Line, clock: Clock) -> GameState:
         """``state`` after the line's first step (a whole turn, for a going-out line)."""
         if line.action is not None:
             return apply(state, line.action).state
@@ -499,7 +361,7 @@ class HardBot:
         return state
 
     def _playout(
-        self, state: GameState, team: int, *, horizon: int, share: float, clock: _Clock
+        self, state: GameState, team: int, *, horizon: int, share: float, clock: Clock
     ) -> float | None:
         """Play on with ``normal`` everywhere for ``horizon`` turns (or ``share`` work; in
         railroad, no step past it) and rate the result; ``None`` if out of time."""

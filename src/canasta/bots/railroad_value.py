@@ -1,7 +1,7 @@
 """What a railroad position (docs/rules.md §13) is worth to one player, in round points: how
 ``hard`` rates the end of a draw or discard playout at a railroad table.
 
-Classic's measure (:func:`canasta.bots.hard.evaluate`) counts the cards in hand against the
+Classic's measure (:func:`canasta.bots.rating.evaluate`) counts the cards in hand against the
 player unless they meld now, and an open meld of six cards as 120 points whatever it
 becomes; in railroad a card in hand is material for canastas worth 300 to 1500, an untaken
 kitty is eleven more cards on their way, and a round lasts about 114 turns at three
