@@ -12,8 +12,10 @@ and a sevens canasta), so the plan is the kinds:
   then natural cards before all, a canasta that is not black first while the kitty waits
   (completing one earns the kitty), sevens toward the sevens canasta (1500), wild cards
   toward the wild canasta (1000), or onto a meld of a rank when they complete the black
-  canasta the player lacks (or late in the round), or to get points off the hand when an
-  opponent may go out (few cards in hand and the kinds it lacks within reach of them);
+  canasta the player lacks (or late in the round) with no more of them than the wild
+  canasta can spare (one always may), or to get points off the hand when an opponent may
+  go out (few cards in hand and the kinds it lacks within reach of them; while the wild
+  canasta is missing, only once the stock is nearly gone);
   once every kind is down, wild cards go wherever they take cards off the hand;
 * the discard: the ``normal`` level's weighing of what the next player could take (sevens
   are never offered while they are locked: the engine does not list them); once every kind
@@ -120,8 +122,12 @@ class _Reading:
     #: The stock still holds most of the deal's, or has run low.
     early: bool
     late: bool
+    #: The stock is nearly gone (a draw or two each).
+    dry: bool
     #: An opponent may go out soon, or the stock is nearly gone.
     threat: bool
+    #: The wild cards in hand.
+    wilds_held: int
 
     @classmethod
     def of(cls, seen: PlayerView) -> _Reading:
@@ -129,7 +135,8 @@ class _Reading:
         team = rules.team_of(seen.seat)
         melds = tuple(seen.melds[team])
         dealt = rules.deck_size - rules.players * (rules.hand_size + rules.kitty_size) - 1
-        threat = seen.stock_size <= 2 * rules.players or any(
+        dry = seen.stock_size <= 2 * rules.players
+        threat = dry or any(
             may_go_out_soon(seen, seat) for seat in range(rules.players) if seat != seen.seat
         )
         return cls(
@@ -140,7 +147,9 @@ class _Reading:
             kitty_waits=seen.kitty_status[seen.seat] == "untouched",
             early=seen.stock_size > _EARLY_SHARE * dealt,
             late=seen.stock_size < _LATE_STOCK * rules.players,
+            dry=dry,
             threat=threat,
+            wilds_held=sum(1 for card in seen.hand if card in WILD_CARDS),
         )
 
 
@@ -213,13 +222,28 @@ def _placement_score(reading: _Reading, action: Meld | LayOff) -> float:
         # Every kind is down: wild cards go wherever they take cards off the hand.
         return 120.0 - 10 * wilds + (30 if completes else 0)
     mixed = target is not None and target.wilds > 0
+    if "wild" in missing and wilds > max(1, _spare_wilds(reading)):
+        # The wild canasta takes seven: a black canasta may have one wild card, or those
+        # the hand and the meld of wild cards hold beyond seven.
+        return -1.0
     if completes and ("black" in missing or reading.late or (mixed and "wild" not in missing)):
         # A black canasta's 300 for one or two wild cards beats their share of a wild
         # canasta (1000 for seven) once that is down; a natural meld waits to be red (500).
         return 150.0 - 20 * wilds
-    if reading.threat:
+    if reading.threat and ("wild" not in missing or reading.dry):
+        # Points off the hand; while the wild canasta is missing the wild cards wait for
+        # it until the stock is nearly gone.
         return 40.0 + cards_value(cards) - 10 * wilds
     return -1.0
+
+
+def _spare_wilds(reading: _Reading) -> int:
+    """The wild cards the player holds, in hand and in its open meld of wild cards, beyond
+    the seven of a wild canasta (negative while short of them)."""
+    rules = reading.seen.rules
+    wild_meld = open_meld(reading.melds, WILD_RANK, rules)
+    in_meld = len(wild_meld) if wild_meld is not None else 0
+    return reading.wilds_held + in_meld - rules.canasta_size
 
 
 def railroad_play(
