@@ -95,26 +95,40 @@ def test_early_initial_meld_spends_no_wild_card_outside_a_wild_meld() -> None:
     assert checked
 
 
-def test_once_every_kind_is_down_wild_cards_leave_the_hand() -> None:
-    placed = 0
+def test_once_every_kind_is_down_wild_cards_leave_the_hand_but_the_last() -> None:
+    # The last wild card waits for the turn that goes out, where it takes any place: before,
+    # it went onto a meld of a rank as soon as every kind was down.
+    placed = kept = 0
     bot = NormalBot()
-    for state in _states(range(6)):
+    for state in _states(range(20)):
         seat = state.to_move
         assert seat is not None
         if state.phase is not Phase.PLAY or kinds_missing(state.melds[seat], TWO):
             continue
         legal = legal_actions(state)
+        held = sum(1 for c in state.hands[seat] if c in WILD_CARDS)
         sheds = [
             a
             for a in legal
-            if isinstance(a, (Meld, LayOff)) and any(c in WILD_CARDS for c in a.cards)
+            if isinstance(a, (Meld, LayOff))
+            and any(c in WILD_CARDS for c in a.cards)
+            and not all(c in WILD_CARDS for c in a.cards)  # a meld of wild cards
         ]
         if not sheds:
             continue
-        action = bot.decide(view(state, seat), legal, random.Random(0)).action
-        assert isinstance(action, (Meld, LayOff)), action
-        placed += 1
-    assert placed
+        decision = bot.decide(view(state, seat), legal, random.Random(0))
+        action = decision.action
+        if decision.reason == "On the way out this turn.":
+            continue
+        if held >= 2:
+            assert isinstance(action, (Meld, LayOff)), action
+            placed += 1
+        else:
+            assert action not in sheds, action
+            if isinstance(action, Discard):
+                assert action.card not in WILD_CARDS, action
+            kept += 1
+    assert placed and kept
 
 
 def test_a_way_out_this_turn_is_taken() -> None:

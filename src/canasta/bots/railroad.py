@@ -16,10 +16,13 @@ and a sevens canasta), so the plan is the kinds:
   canasta can spare (one always may), or to get points off the hand when an opponent may
   go out (few cards in hand and the kinds it lacks within reach of them; while the wild
   canasta is missing, only once the stock is nearly gone);
-  once every kind is down, wild cards go wherever they take cards off the hand;
+  once every kind is down, wild cards go wherever they take cards off the hand, but for
+  the last one, which waits for the turn that goes out (the other cards of that turn then
+  need only one place among them);
 * the discard: the ``normal`` level's weighing of what the next player could take (sevens
   are never offered while they are locked: the engine does not list them); once every kind
-  is down, a lone card before one of a pair or more, which a third card melds;
+  is down, a lone card before one of a pair or more, which a third card melds, and a wild
+  card last;
 * going out: as soon as it can, with a canasta of each kind: once the hand is small, the
   plays of the turn are searched (through the engine) for a way to place every card but
   one the player may discard, and such a way goes before any other plan.
@@ -219,7 +222,10 @@ def _placement_score(reading: _Reading, action: Meld | LayOff) -> float:
             score += 60 + (60 if reading.kitty_waits else 0) + (40 if "red" in missing else 0)
         return score
     if not missing:
-        # Every kind is down: wild cards go wherever they take cards off the hand.
+        # Every kind is down: wild cards go wherever they take cards off the hand, but the
+        # last one waits in hand for the turn that goes out, where it takes any place.
+        if reading.wilds_held - wilds < 1:
+            return -1.0
         return 120.0 - 10 * wilds + (30 if completes else 0)
     mixed = target is not None and target.wilds > 0
     if "wild" in missing and wilds > max(1, _spare_wilds(reading)):
@@ -274,9 +280,10 @@ def railroad_play(
         cost = costs([d.card for d in discards])
         if not reading.missing:
             # Every kind is down: going out places every card but the last, and a card
-            # that pairs another needs only one more to meld; a lone card goes first.
+            # that pairs another needs only one more to meld; a lone card goes first, a
+            # wild card (which fits anywhere) last.
             held = Counter(RANK_OF[c] for c in seen.hand if c not in WILD_CARDS)
-            card = min(cost, key=lambda c: (held[RANK_OF[c]] >= 2, cost[c], c))
+            card = min(cost, key=lambda c: (c in WILD_CARDS, held[RANK_OF[c]] >= 2, cost[c], c))
             return Decision(Discard(card), "A lone card: the pairs wait for a third.")
         card = min(cost, key=lambda c: (cost[c], c))
         return Decision(Discard(card), "The safest card to give up.")
