@@ -69,7 +69,7 @@ _EARLY_SHARE = 0.75
 #: The search for a way out: only with at most this many cards in hand, and over at most
 #: this many positions (each an ``apply``), so that a turn's search stays a few
 #: milliseconds and depends on the position alone.
-_OUT_HAND = 7
+_OUT_HAND = 10
 _OUT_POSITIONS = 30
 
 
