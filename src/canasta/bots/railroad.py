@@ -15,14 +15,14 @@ and a sevens canasta), so the plan is the kinds:
   canasta the player lacks (or late in the round) with no more of them than the wild
   canasta can spare (one always may), or to get points off the hand when an opponent may
   go out (few cards in hand and the kinds it lacks within reach of them; while the wild
-  canasta is missing, only once the stock is nearly gone);
-  once every kind is down, wild cards go wherever they take cards off the hand, but for
-  the last one, which waits for the turn that goes out (the other cards of that turn then
-  need only one place among them);
+  canasta is missing, only once the stock is nearly gone); once every kind is down, wild
+  cards go wherever they take cards off the hand, but for the last one, which waits for
+  the turn that goes out (the other cards of that turn then need only one place among
+  them);
 * the discard: the ``normal`` level's weighing of what the next player could take (sevens
-  are never offered while they are locked: the engine does not list them); once every kind
-  is down, a lone card before one of a pair or more, which a third card melds, and a wild
-  card last;
+  are never offered while they are locked: the engine does not list them), a wild card only
+  when no other card may go (it would freeze the pile); once every kind is down, a lone
+  card before one of a pair or more, which a third card melds, and a wild card last;
 * going out: as soon as it can, with a canasta of each kind: once the hand is small, the
   plays of the turn are searched (through the engine) for a way to place every card but
   one the player may discard, and such a way goes before any other plan.
@@ -285,7 +285,10 @@ def railroad_play(
             held = Counter(RANK_OF[c] for c in seen.hand if c not in WILD_CARDS)
             card = min(cost, key=lambda c: (c in WILD_CARDS, held[RANK_OF[c]] >= 2, cost[c], c))
             return Decision(Discard(card), "A lone card: the pairs wait for a third.")
-        card = min(cost, key=lambda c: (cost[c], c))
+        # A wild card last: it freezes the pile, which then waits for a natural pair while
+        # the hands shrink toward going out (the ``normal`` level's two that freezes a big
+        # pile is no railroad play).
+        card = min(cost, key=lambda c: (c in WILD_CARDS, cost[c], c))
         return Decision(Discard(card), "The safest card to give up.")
     fallback = max(placements, key=lambda a: _placement_score(reading, a))
     return Decision(fallback, "No discard is possible yet: a play must come first.")
