@@ -18,7 +18,8 @@ and a sevens canasta), so the plan is the kinds:
   canasta is missing, only once the stock is nearly gone); once every kind is down, wild
   cards go wherever they take cards off the hand, but for the last one, which waits for
   the turn that goes out (the other cards of that turn then need only one place among
-  them);
+  them); no play leaves the hand with only wild cards and locked sevens, whose discard
+  would be a wild card;
 * the discard: the ``normal`` level's weighing of what the next player could take (sevens
   are never offered while they are locked: the engine does not list them), a wild card only
   when no other card may go (it would freeze the pile); once every kind is down, a lone
@@ -209,6 +210,10 @@ def _placement_score(reading: _Reading, action: Meld | LayOff) -> float:
         return 1000.0 + cards_value(cards) - (0 if rank == WILD_RANK else 50 * wilds)
     if rank == THREE:
         return 500.0  # black threes: the play before going out
+    if not _keeps_a_discard(seen, cards):
+        # The hand would hold only wild cards and locked sevens: the discard would be a wild
+        # card, freezing the pile.
+        return -1.0
     target = open_meld(reading.melds, rank, rules)
     size_after = (len(target) if target is not None else 0) + len(cards)
     completes = size_after >= rules.canasta_size
@@ -241,6 +246,17 @@ def _placement_score(reading: _Reading, action: Meld | LayOff) -> float:
         # it until the stock is nearly gone.
         return 40.0 + cards_value(cards) - 10 * wilds
     return -1.0
+
+
+def _keeps_a_discard(seen: PlayerView, cards: Sequence[Card]) -> bool:
+    """Whether the hand less ``cards`` still holds a card the player may discard other than
+    a wild card (a seven may not go while the lock holds)."""
+    left = Counter(seen.hand)
+    left.subtract(cards)
+    return any(
+        count > 0 and card not in WILD_CARDS and not (seen.sevens_locked and RANK_OF[card] == SEVEN)
+        for card, count in left.items()
+    )
 
 
 def _spare_wilds(reading: _Reading) -> int:
