@@ -18,8 +18,8 @@ and a sevens canasta), so the plan is the kinds:
   canasta is missing, only once the stock is nearly gone); once every kind is down, wild
   cards go wherever they take cards off the hand, but for the last one, which waits for
   the turn that goes out (the other cards of that turn then need only one place among
-  them); no play leaves the hand with only wild cards and locked sevens, whose discard
-  would be a wild card;
+  them) unless it starts a meld with a pair; no play leaves the hand with only wild cards
+  and locked sevens, whose discard would be a wild card;
 * the discard: the ``normal`` level's weighing of what the next player could take (sevens
   are never offered while they are locked: the engine does not list them), a wild card only
   when no other card may go (it would freeze the pile); once every kind is down, a lone
@@ -228,8 +228,9 @@ def _placement_score(reading: _Reading, action: Meld | LayOff) -> float:
         return score
     if not missing:
         # Every kind is down: wild cards go wherever they take cards off the hand, but the
-        # last one waits in hand for the turn that goes out, where it takes any place.
-        if reading.wilds_held - wilds < 1:
+        # last one waits in hand for the turn that goes out, where it takes any place,
+        # unless it starts a meld with a pair (a rank more to lay cards off on).
+        if reading.wilds_held - wilds < 1 and target is not None:
             return -1.0
         return 120.0 - 10 * wilds + (30 if completes else 0)
     mixed = target is not None and target.wilds > 0
@@ -250,13 +251,17 @@ def _placement_score(reading: _Reading, action: Meld | LayOff) -> float:
 
 def _keeps_a_discard(seen: PlayerView, cards: Sequence[Card]) -> bool:
     """Whether the hand less ``cards`` still holds a card the player may discard other than
-    a wild card (a seven may not go while the lock holds)."""
-    left = Counter(seen.hand)
+    a wild card (a seven may not go while the lock holds), if the hand holds one now."""
+    left = Counter(card for card in seen.hand if _natural_discard(seen, card))
+    if not left:
+        return True
     left.subtract(cards)
-    return any(
-        count > 0 and card not in WILD_CARDS and not (seen.sevens_locked and RANK_OF[card] == SEVEN)
-        for card, count in left.items()
-    )
+    return any(count > 0 for count in left.values())
+
+
+def _natural_discard(seen: PlayerView, card: Card) -> bool:
+    """Whether ``card`` is one the player may discard other than a wild card."""
+    return card not in WILD_CARDS and not (seen.sevens_locked and RANK_OF[card] == SEVEN)
 
 
 def _spare_wilds(reading: _Reading) -> int:
