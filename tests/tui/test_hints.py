@@ -39,8 +39,9 @@ async def test_railroad_hint_names_its_meld_once_in_card_labels() -> None:
         hands={"South": "jk jk h1 s1 s1 c9 d4", "West": "c5 d5 h6", "East": "c6 d6 h8"},
         phase="play",
         melds={
-            "South": ["13: h13 h13 d13 d13 c13 c13 s13"],
-            # West has every kind down and three cards: South sheds its jokers.
+            "South": ["13: h13 h13 d13 d13 c13 c13 s13", "0: jk jk d2 d2 c2 s2 h2"],
+            # West has every kind down and three cards: South, its wild canasta down (a
+            # player still short of it keeps its wild cards), sheds its jokers.
             "West": [
                 "12: h12 h12 d12 d12 c12 c12 s12",
                 "11: h11 h11 d11 d11 c11 c2 d2",

@@ -12,12 +12,18 @@ and a sevens canasta), so the plan is the kinds:
   then natural cards before all, a canasta that is not black first while the kitty waits
   (completing one earns the kitty), sevens toward the sevens canasta (1500), wild cards
   toward the wild canasta (1000), or onto a meld of a rank when they complete the black
-  canasta the player lacks (or late in the round), or to get points off the hand when an
-  opponent may go out (few cards in hand and the kinds it lacks within reach of them);
-  once every kind is down, wild cards go wherever they take cards off the hand;
+  canasta the player lacks (or late in the round) with no more of them than the wild
+  canasta can spare (one always may), or to get points off the hand when an opponent may
+  go out (few cards in hand and the kinds it lacks within reach of them; while the wild
+  canasta is missing, only once the stock is nearly gone); once every kind is down, wild
+  cards go wherever they take cards off the hand, but for the last one, which waits for
+  the turn that goes out (the other cards of that turn then need only one place among
+  them) unless it starts a meld with a pair; no play leaves the hand with only wild cards
+  and locked sevens, whose discard would be a wild card;
 * the discard: the ``normal`` level's weighing of what the next player could take (sevens
-  are never offered while they are locked: the engine does not list them); once every kind
-  is down, a lone card before one of a pair or more, which a third card melds;
+  are never offered while they are locked: the engine does not list them), a wild card only
+  when no other card may go (it would freeze the pile); once every kind is down, a lone
+  card before one of a pair or more, which a third card melds, and a wild card last;
 * going out: as soon as it can, with a canasta of each kind: once the hand is small, the
   plays of the turn are searched (through the engine) for a way to place every card but
   one the player may discard, and such a way goes before any other plan.
@@ -64,7 +70,7 @@ _EARLY_SHARE = 0.75
 #: The search for a way out: only with at most this many cards in hand, and over at most
 #: this many positions (each an ``apply``), so that a turn's search stays a few
 #: milliseconds and depends on the position alone.
-_OUT_HAND = 7
+_OUT_HAND = 10
 _OUT_POSITIONS = 30
 
 
@@ -120,8 +126,12 @@ class _Reading:
     #: The stock still holds most of the deal's, or has run low.
     early: bool
     late: bool
+    #: The stock is nearly gone (a draw or two each).
+    dry: bool
     #: An opponent may go out soon, or the stock is nearly gone.
     threat: bool
+    #: The wild cards in hand.
+    wilds_held: int
 
     @classmethod
     def of(cls, seen: PlayerView) -> _Reading:
@@ -129,7 +139,8 @@ class _Reading:
         team = rules.team_of(seen.seat)
         melds = tuple(seen.melds[team])
         dealt = rules.deck_size - rules.players * (rules.hand_size + rules.kitty_size) - 1
-        threat = seen.stock_size <= 2 * rules.players or any(
+        dry = seen.stock_size <= 2 * rules.players
+        threat = dry or any(
             may_go_out_soon(seen, seat) for seat in range(rules.players) if seat != seen.seat
         )
         return cls(
@@ -140,7 +151,9 @@ class _Reading:
             kitty_waits=seen.kitty_status[seen.seat] == "untouched",
             early=seen.stock_size > _EARLY_SHARE * dealt,
             late=seen.stock_size < _LATE_STOCK * rules.players,
+            dry=dry,
             threat=threat,
+            wilds_held=sum(1 for card in seen.hand if card in WILD_CARDS),
         )
 
 
@@ -197,6 +210,10 @@ def _placement_score(reading: _Reading, action: Meld | LayOff) -> float:
         return 1000.0 + cards_value(cards) - (0 if rank == WILD_RANK else 50 * wilds)
     if rank == THREE:
         return 500.0  # black threes: the play before going out
+    if not _keeps_a_discard(seen, cards):
+        # The hand would hold only wild cards and locked sevens: the discard would be a wild
+        # card, freezing the pile.
+        return -1.0
     target = open_meld(reading.melds, rank, rules)
     size_after = (len(target) if target is not None else 0) + len(cards)
     completes = size_after >= rules.canasta_size
@@ -210,16 +227,50 @@ def _placement_score(reading: _Reading, action: Meld | LayOff) -> float:
             score += 60 + (60 if reading.kitty_waits else 0) + (40 if "red" in missing else 0)
         return score
     if not missing:
-        # Every kind is down: wild cards go wherever they take cards off the hand.
+        # Every kind is down: wild cards go wherever they take cards off the hand, but the
+        # last one waits in hand for the turn that goes out, where it takes any place,
+        # unless it starts a meld with a pair (a rank more to lay cards off on).
+        if reading.wilds_held - wilds < 1 and target is not None:
+            return -1.0
         return 120.0 - 10 * wilds + (30 if completes else 0)
     mixed = target is not None and target.wilds > 0
+    if "wild" in missing and wilds > max(1, _spare_wilds(reading)):
+        # The wild canasta takes seven: a black canasta may have one wild card, or those
+        # the hand and the meld of wild cards hold beyond seven.
+        return -1.0
     if completes and ("black" in missing or reading.late or (mixed and "wild" not in missing)):
         # A black canasta's 300 for one or two wild cards beats their share of a wild
         # canasta (1000 for seven) once that is down; a natural meld waits to be red (500).
         return 150.0 - 20 * wilds
-    if reading.threat:
+    if reading.threat and ("wild" not in missing or reading.dry):
+        # Points off the hand; while the wild canasta is missing the wild cards wait for
+        # it until the stock is nearly gone.
         return 40.0 + cards_value(cards) - 10 * wilds
     return -1.0
+
+
+def _keeps_a_discard(seen: PlayerView, cards: Sequence[Card]) -> bool:
+    """Whether the hand less ``cards`` still holds a card the player may discard other than
+    a wild card (a seven may not go while the lock holds), if the hand holds one now."""
+    left = Counter(card for card in seen.hand if _natural_discard(seen, card))
+    if not left:
+        return True
+    left.subtract(cards)
+    return any(count > 0 for count in left.values())
+
+
+def _natural_discard(seen: PlayerView, card: Card) -> bool:
+    """Whether ``card`` is one the player may discard other than a wild card."""
+    return card not in WILD_CARDS and not (seen.sevens_locked and RANK_OF[card] == SEVEN)
+
+
+def _spare_wilds(reading: _Reading) -> int:
+    """The wild cards the player holds, in hand and in its open meld of wild cards, beyond
+    the seven of a wild canasta (negative while short of them)."""
+    rules = reading.seen.rules
+    wild_meld = open_meld(reading.melds, WILD_RANK, rules)
+    in_meld = len(wild_meld) if wild_meld is not None else 0
+    return reading.wilds_held + in_meld - rules.canasta_size
 
 
 def railroad_play(
@@ -250,11 +301,15 @@ def railroad_play(
         cost = costs([d.card for d in discards])
         if not reading.missing:
             # Every kind is down: going out places every card but the last, and a card
-            # that pairs another needs only one more to meld; a lone card goes first.
+            # that pairs another needs only one more to meld; a lone card goes first, a
+            # wild card (which fits anywhere) last.
             held = Counter(RANK_OF[c] for c in seen.hand if c not in WILD_CARDS)
-            card = min(cost, key=lambda c: (held[RANK_OF[c]] >= 2, cost[c], c))
+            card = min(cost, key=lambda c: (c in WILD_CARDS, held[RANK_OF[c]] >= 2, cost[c], c))
             return Decision(Discard(card), "A lone card: the pairs wait for a third.")
-        card = min(cost, key=lambda c: (cost[c], c))
+        # A wild card last: it freezes the pile, which then waits for a natural pair while
+        # the hands shrink toward going out (the ``normal`` level's two that freezes a big
+        # pile is no railroad play).
+        card = min(cost, key=lambda c: (c in WILD_CARDS, cost[c], c))
         return Decision(Discard(card), "The safest card to give up.")
     fallback = max(placements, key=lambda a: _placement_score(reading, a))
     return Decision(fallback, "No discard is possible yet: a play must come first.")
