@@ -174,3 +174,29 @@ def test_once_every_kind_is_down_a_lone_card_is_discarded_before_a_pair() -> Non
             assert held[RANK_OF[action.card]] < 2, (hand, action)
             checked += 1
     assert checked
+
+
+def test_a_discard_s_reason_says_why_that_card() -> None:
+    # Before, a wild card discarded because no other card could go was "A lone card: the
+    # pairs wait for a third.", and so was one of a pair when every card was paired.
+    bot = NormalBot()
+    reasons: Counter[str] = Counter()
+    for state in _states(range(30)):
+        seat = state.to_move
+        assert seat is not None
+        if state.phase is not Phase.PLAY:
+            continue
+        decision = bot.decide(view(state, seat), legal_actions(state), random.Random(0))
+        action = decision.action
+        hand = state.hands[seat]
+        if not isinstance(action, Discard) or len(hand) == 1:
+            continue  # the last card goes out, and says so
+        held = Counter(RANK_OF[card] for card in hand if card not in WILD_CARDS)
+        if action.card in WILD_CARDS:
+            assert decision.reason.startswith("No other card may go"), decision
+        elif decision.reason.startswith("A lone card"):
+            assert held[RANK_OF[action.card]] < 2, (hand, decision)
+        elif decision.reason.startswith("Every card pairs another"):
+            assert held[RANK_OF[action.card]] >= 2, (hand, decision)
+        reasons[decision.reason.split(":")[0]] += 1
+    assert reasons["A lone card"] and reasons["No other card may go"], reasons

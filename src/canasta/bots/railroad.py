@@ -73,6 +73,10 @@ _EARLY_SHARE = 0.75
 _OUT_HAND = 10
 _OUT_POSITIONS = 30
 
+#: Why a discard is the one it is: the hint shows the move, then this.
+_SAFEST = "The safest card to give up."
+_ONLY_WILD = "No other card may go: a wild card, which freezes the pile."
+
 
 def _cards_short(melds: Sequence[TableMeld], kind: CanastaKind, rules: RuleSet) -> int:
     """The fewest cards that complete a canasta of ``kind`` among ``melds`` (on their open
@@ -305,12 +309,16 @@ def railroad_play(
             # wild card (which fits anywhere) last.
             held = Counter(RANK_OF[c] for c in seen.hand if c not in WILD_CARDS)
             card = min(cost, key=lambda c: (c in WILD_CARDS, held[RANK_OF[c]] >= 2, cost[c], c))
+            if card in WILD_CARDS:
+                return Decision(Discard(card), _ONLY_WILD)
+            if held[RANK_OF[card]] >= 2:
+                return Decision(Discard(card), "Every card pairs another: the safest of them.")
             return Decision(Discard(card), "A lone card: the pairs wait for a third.")
         # A wild card last: it freezes the pile, which then waits for a natural pair while
         # the hands shrink toward going out (the ``normal`` level's two that freezes a big
         # pile is no railroad play).
         card = min(cost, key=lambda c: (c in WILD_CARDS, cost[c], c))
-        return Decision(Discard(card), "The safest card to give up.")
+        return Decision(Discard(card), _ONLY_WILD if card in WILD_CARDS else _SAFEST)
     fallback = max(placements, key=lambda a: _placement_score(reading, a))
     return Decision(fallback, "No discard is possible yet: a play must come first.")
 
