@@ -11,7 +11,11 @@ from canasta.bots.situation import Situation
 from canasta.engine import Card, card_value, cards_value
 from canasta.engine.cards import BLACK_THREES, JOKER, RANK_OF, TWO, WILD_CARDS, Suit
 
-__all__ = ["discard_costs"]
+__all__ = ["SAFEST", "discard_costs"]
+
+#: The reason given for the discard that costs least (a reason says why, never the move:
+#: the hint shows the move, then this).
+SAFEST = "The safest card to give up."
 
 #: Points a discard that lets the next opponent take the pile is expected to cost, per card
 #: in the pile, on top of a fixed part.

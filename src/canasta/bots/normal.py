@@ -27,7 +27,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from canasta.bots.base import Decision
-from canasta.bots.discards import discard_costs
+from canasta.bots.discards import SAFEST, discard_costs
 from canasta.bots.railroad import railroad_draw, railroad_play
 from canasta.bots.situation import Situation, partner_cards
 from canasta.engine import (
@@ -206,7 +206,6 @@ def answer_yes(situation: Situation) -> tuple[bool, str]:
 
 
 #: A bot's reason says why, never the move itself (the hint shows the move).
-_SAFEST = "The safest card to give up."
 _OUT = "On the way out this turn."
 
 
@@ -293,7 +292,7 @@ class NormalBot:
         if discards:
             costs = discard_costs(situation, [d.card for d in discards])
             card = min(costs, key=lambda c: (costs[c], c))
-            return Decision(Discard(card), _SAFEST)
+            return Decision(Discard(card), SAFEST)
         # The initial meld is under way (or partner said yes): any placement keeps it going.
         fallback = max(placements, key=lambda a: placement_score(situation, a, dump=True))
         return Decision(fallback, "The initial meld is under way: every play must keep it going.")
@@ -328,5 +327,5 @@ class NormalBot:
         if discards:
             costs = discard_costs(situation, [d.card for d in discards])
             card = min(costs, key=lambda c: (costs[c], c))
-            return Decision(Discard(card), _SAFEST)
+            return Decision(Discard(card), SAFEST)
         return Decision(ordered[0], _OUT)

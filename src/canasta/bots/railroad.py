@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from canasta.bots.base import Decision
+from canasta.bots.discards import SAFEST
 from canasta.engine import (
     Action,
     Card,
@@ -73,8 +74,7 @@ _EARLY_SHARE = 0.75
 _OUT_HAND = 10
 _OUT_POSITIONS = 30
 
-#: Why a discard is the one it is: the hint shows the move, then this.
-_SAFEST = "The safest card to give up."
+#: Why a wild card is discarded (the hint shows the move, then this).
 _ONLY_WILD = "No other card may go: a wild card, which freezes the pile."
 
 
@@ -318,7 +318,7 @@ def railroad_play(
         # the hands shrink toward going out (the ``normal`` level's two that freezes a big
         # pile is no railroad play).
         card = min(cost, key=lambda c: (c in WILD_CARDS, cost[c], c))
-        return Decision(Discard(card), _ONLY_WILD if card in WILD_CARDS else _SAFEST)
+        return Decision(Discard(card), _ONLY_WILD if card in WILD_CARDS else SAFEST)
     fallback = max(placements, key=lambda a: _placement_score(reading, a))
     return Decision(fallback, "No discard is possible yet: a play must come first.")
 
