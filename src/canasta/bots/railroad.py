@@ -136,6 +136,9 @@ class _Reading:
     threat: bool
     #: The wild cards in hand.
     wilds_held: int
+    #: The cards in hand the player may discard other than wild cards (a seven may not go
+    #: while the lock holds), by card.
+    discards: Counter[Card]
 
     @classmethod
     def of(cls, seen: PlayerView) -> _Reading:
@@ -158,6 +161,11 @@ class _Reading:
             dry=dry,
             threat=threat,
             wilds_held=sum(1 for card in seen.hand if card in WILD_CARDS),
+            discards=Counter(
+                card
+                for card in seen.hand
+                if card not in WILD_CARDS and not (seen.sevens_locked and RANK_OF[card] == SEVEN)
+            ),
         )
 
 
@@ -214,7 +222,7 @@ def _placement_score(reading: _Reading, action: Meld | LayOff) -> float:
         return 1000.0 + cards_value(cards) - (0 if rank == WILD_RANK else 50 * wilds)
     if rank == THREE:
         return 500.0  # black threes: the play before going out
-    if not _keeps_a_discard(seen, cards):
+    if not _keeps_a_discard(reading, cards):
         # The hand would hold only wild cards and locked sevens: the discard would be a wild
         # card, freezing the pile.
         return -1.0
@@ -253,19 +261,13 @@ def _placement_score(reading: _Reading, action: Meld | LayOff) -> float:
     return -1.0
 
 
-def _keeps_a_discard(seen: PlayerView, cards: Sequence[Card]) -> bool:
+def _keeps_a_discard(reading: _Reading, cards: Sequence[Card]) -> bool:
     """Whether the hand less ``cards`` still holds a card the player may discard other than
-    a wild card (a seven may not go while the lock holds), if the hand holds one now."""
-    left = Counter(card for card in seen.hand if _natural_discard(seen, card))
-    if not left:
+    a wild card (:attr:`_Reading.discards`), if the hand holds one now."""
+    if not reading.discards:
         return True
-    left.subtract(cards)
-    return any(count > 0 for count in left.values())
-
-
-def _natural_discard(seen: PlayerView, card: Card) -> bool:
-    """Whether ``card`` is one the player may discard other than a wild card."""
-    return card not in WILD_CARDS and not (seen.sevens_locked and RANK_OF[card] == SEVEN)
+    placed = Counter(cards)
+    return any(count > placed[card] for card, count in reading.discards.items())
 
 
 def _spare_wilds(reading: _Reading) -> int:
