@@ -112,3 +112,13 @@ def test_the_seated_line_names_partners_opponents_and_who_plays_them() -> None:
         "This game: classic, 4 players. You sit South, partnered with North (a bot), "
         "against West (at this keyboard) and East (a bot)."
     )
+
+
+async def test_a_hot_seat_welcome_leaves_the_seats_to_the_seating_screen(paths: Paths) -> None:
+    app = started(["--hotseat", "--pace", "instant"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, WelcomeScreen)
+        shown = screen_text(app)
+        assert "This game: classic, 4 players. Next, choose who plays each seat." in shown
+        assert "You sit" not in shown

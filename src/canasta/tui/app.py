@@ -121,8 +121,10 @@ class CanastaApp(PlayApp):
             else:
                 self.start_play()
 
-        rules = self.options.rules
-        self.push_screen(WelcomeScreen(seated_line(rules, self.options.kinds(rules))), chosen)
+        options = self.options
+        # Hot-seat play seats its players on the screen that follows.
+        kinds = None if options.hotseat else options.kinds(options.rules)
+        self.push_screen(WelcomeScreen(seated_line(options.rules, kinds)), chosen)
 
     @property
     def quit_detail(self) -> str:

@@ -34,33 +34,35 @@ Keys at the table (the footer shows the ones you can use now)
   h hint   r rules   s scores   p settings   q quit"""
 
 
-def seated_line(rules: RuleSet, kinds: Sequence[str]) -> str:
+def seated_line(rules: RuleSet, kinds: Sequence[str] | None) -> str:
     """The game that follows the welcome, from the first human's seat: the table, the
     partners and the opponents, and who plays them (``kinds``: ``HUMAN`` or a bot level
-    for each seat)."""
+    for each seat; ``None`` when the seating screen comes next, in hot-seat play)."""
+    if kinds is None:
+        return f"This game: {rules.label}. Next, choose who plays each seat."
     you = kinds.index(HUMAN) if HUMAN in kinds else 0
     names = rules.seat_names
     team = rules.partnerships[rules.team_of(you)]
 
+    def played_by(seat: int) -> str:
+        return "at this keyboard" if kinds[seat] == HUMAN else "a bot"
+
     def who(seats: list[int]) -> str:
-        bots = [kinds[seat] != HUMAN for seat in seats]
-        listed = [names[seat] for seat in seats]
-        if any(bots) and not all(bots):
-            listed = [
-                f"{names[seat]} ({'a bot' if bot else 'at this keyboard'})"
-                for seat, bot in zip(seats, bots, strict=True)
-            ]
-        words = listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} and {listed[-1]}"
-        if all(bots):
-            return f"{words} ({'a bot' if len(seats) == 1 else 'bots'})"
-        if not any(bots):
-            return f"{words} (at this keyboard)"
-        return words
+        by = {played_by(seat) for seat in seats}
+        if len(by) > 1:
+            return _listed([f"{names[seat]} ({played_by(seat)})" for seat in seats])
+        label = "bots" if by == {"a bot"} and len(seats) > 1 else by.pop()
+        return f"{_listed([names[seat] for seat in seats])} ({label})"
 
     partners = [seat for seat in team if seat != you]
     opponents = [seat for seat in range(rules.players) if seat not in team]
     partnered = f", partnered with {who(partners)}," if partners else ""
     return f"This game: {rules.label}. You sit {names[you]}{partnered} against {who(opponents)}."
+
+
+def _listed(words: list[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 class WelcomeScreen(Screen[bool]):
