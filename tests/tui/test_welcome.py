@@ -80,14 +80,19 @@ def test_a_scripted_start_has_no_welcome() -> None:
     assert not make_app(Options(seed=1)).welcome
 
 
-async def test_the_welcome_says_the_table_the_command_line_asked_for(paths: Paths) -> None:
-    app = started(["--rules", "railroad", "--players", "2", "--pace", "instant"])
+async def welcome_of(argv: list[str]) -> str:
+    """The welcome's text as ``canasta ARGV`` shows it on a first run."""
+    app = started([*argv, "--pace", "instant"])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, WelcomeScreen)
-        shown = screen_text(app)
-        assert "This game: railroad, 2 players. You sit South against North (a bot)." in shown
-        assert "partnered" not in shown
+        return screen_text(app)
+
+
+async def test_the_welcome_says_the_table_the_command_line_asked_for(paths: Paths) -> None:
+    shown = await welcome_of(["--rules", "railroad", "--players", "2"])
+    assert "This game: railroad, 2 players. You sit South against North (a bot)." in shown
+    assert "partnered" not in shown
 
 
 def test_the_seated_line_names_partners_opponents_and_who_plays_them() -> None:
@@ -115,10 +120,6 @@ def test_the_seated_line_names_partners_opponents_and_who_plays_them() -> None:
 
 
 async def test_a_hot_seat_welcome_leaves_the_seats_to_the_seating_screen(paths: Paths) -> None:
-    app = started(["--hotseat", "--pace", "instant"])
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert isinstance(app.screen, WelcomeScreen)
-        shown = screen_text(app)
-        assert "This game: classic, 4 players. Next, choose who plays each seat." in shown
-        assert "You sit" not in shown
+    shown = await welcome_of(["--hotseat"])
+    assert "This game: classic, 4 players. Next, choose who plays each seat." in shown
+    assert "You sit" not in shown
