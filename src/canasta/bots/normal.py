@@ -167,7 +167,7 @@ def wants_out(situation: Situation) -> bool:
     cost = 8.0 * partners_hold
     # Where going out needs one canasta, a second is worth waiting for; where it needs two,
     # the second is that canasta already, and waiting for a third loses the bonus far more
-    # often than it pays (a head-to-head at two players: docs/bots.md).
+    # often than it pays (a head-to-head at two players: docs/bots.md, "Each table's goals").
     needed = seen.rules.canastas_to_go_out
     if needed == 1 and situation.canastas <= needed:
         cost += 150
