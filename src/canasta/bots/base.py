@@ -19,6 +19,7 @@ from canasta.engine import Action, CanastaError, PlayerView
 __all__ = [
     "BOTS",
     "DEFAULT_PLAYOUTS",
+    "ON_THE_WAY_OUT",
     "SAFETY_CAP",
     "Bot",
     "BotFactory",
@@ -37,6 +38,11 @@ class Decision:
 
     action: Action
     reason: str
+
+
+#: The reason for a play of a turn that goes out (a reason says why, never the move: the
+#: hint shows the move, then this). Every level that plans a way out gives it.
+ON_THE_WAY_OUT = "On the way out this turn."
 
 
 class Bot(Protocol):

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from canasta.bots.base import Decision
+from canasta.bots.base import ON_THE_WAY_OUT, Decision
 from canasta.bots.discards import SAFEST, discard_costs
 from canasta.bots.railroad import railroad_draw, railroad_play
 from canasta.bots.situation import Situation, partner_cards
@@ -205,10 +205,6 @@ def answer_yes(situation: Situation) -> tuple[bool, str]:
 # --------------------------------------------------------------------------- the bot
 
 
-#: A bot's reason says why, never the move itself (the hint shows the move).
-_OUT = "On the way out this turn."
-
-
 def _placement_reason(situation: Situation, dump: bool) -> str:
     """Why the bot melds or lays off rather than keeping the cards."""
     if dump:
@@ -323,9 +319,9 @@ class NormalBot:
         ordered = sorted(placements, key=lambda a: (-len(a.cards), a.cards))
         for action in ordered:
             if _keeps_going_out(situation, action):
-                return Decision(action, _OUT)
+                return Decision(action, ON_THE_WAY_OUT)
         if discards:
             costs = discard_costs(situation, [d.card for d in discards])
             card = min(costs, key=lambda c: (costs[c], c))
             return Decision(Discard(card), SAFEST)
-        return Decision(ordered[0], _OUT)
+        return Decision(ordered[0], ON_THE_WAY_OUT)

@@ -36,7 +36,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from canasta.bots.base import Decision
+from canasta.bots.base import ON_THE_WAY_OUT, Decision
 from canasta.bots.discards import SAFEST
 from canasta.engine import (
     Action,
@@ -291,7 +291,7 @@ def railroad_play(
     if placements and len(seen.hand) <= _OUT_HAND and _may_go_out_now(seen):
         way = _way_out(seen, placements)
         if way is not None:
-            return Decision(way, "On the way out this turn.")
+            return Decision(way, ON_THE_WAY_OUT)
     reading = _Reading.of(seen)
     best: Meld | LayOff | None = None
     best_score = 0.0
