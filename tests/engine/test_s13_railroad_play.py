@@ -100,6 +100,16 @@ def test_s13_9_one_natural_and_a_wild_card_do_not_take_the_pile() -> None:
     refused(blocked, "take c9 c9", Reason.PILE_BLOCKED, "13.9")
 
 
+def test_s13_9_a_take_before_the_initial_meld_needs_melds_worth_the_minimum() -> None:
+    short = rail(hands={"South": "c9 d9 h4 s5 c6"}, pile="c4 d9")
+    # The nines make 30 of the 50, and the four, five and six can never make the rest.
+    error = refused(short, "take c9 d9", Reason.BELOW_MINIMUM, "4.4")
+    assert str(error).startswith("To take the pile before your initial meld")
+    enough = rail(hands={"South": "c9 d9 c13 d13 h13 s5 c6"}, pile="c4 d9")
+    state = act(enough, "take c9 d9")
+    assert state.melds[0][0].cards == cards("c9 d9 d9")
+
+
 def test_s13_10_going_out_needs_a_canasta_of_each_kind() -> None:
     three = rail(hands={"South": "h5"}, melds={"South": [RED, BLACK, WILD]}, phase="play")
     refused(three, "discard h5", Reason.NO_CANASTA, "13.10")

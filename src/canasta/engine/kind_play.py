@@ -41,7 +41,7 @@ from canasta.engine.kinds import canasta_kind, kind_shape_error, open_meld, sort
 from canasta.engine.melds import Meld, split_rank
 from canasta.engine.memo import forget_with, slots
 from canasta.engine.multisets import sub_multisets, sub_multisets_by_size
-from canasta.engine.placement import Placement
+from canasta.engine.placement import Placement, take_short_of_minimum
 from canasta.engine.rules import RuleSet
 from canasta.engine.state import GameState, not_in_hand, without_cards
 
@@ -344,6 +344,8 @@ def validate_kind_take(state: GameState, action: TakePile) -> Placement:
         completes=_completes(target, meld, rules),
         received=rest if facts.need - value <= 0 else (),
     )
+    if error is not None and error.reason is Reason.MINIMUM_UNREACHABLE:
+        raise take_short_of_minimum(state, facts.team)
     if error is not None:
         raise error
     return Placement(rank, cards, hand_after, melds_after, meld, target, value)

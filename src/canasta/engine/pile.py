@@ -30,6 +30,7 @@ from canasta.engine.placement import (
     commit_placement,
     place_cards,
     placement_error,
+    take_short_of_minimum,
 )
 from canasta.engine.rules import RuleSet
 from canasta.engine.solver import max_meld_value
@@ -83,14 +84,7 @@ def _take_error(
         held=len(rest) if waits else 0,
     )
     if error is not None and error.reason is Reason.MINIMUM_UNREACHABLE:
-        minimum = state.minimums[facts.team]
-        whose = your_side(state.rules, state.turn).whose
-        return IllegalActionError(
-            Reason.BELOW_MINIMUM,
-            f"To take the pile before {whose} initial meld, the top card and cards "
-            f"from your hand must make melds worth {minimum}; these cannot.",
-            "4.4",
-        )
+        return take_short_of_minimum(state, facts.team)
     return error
 
 

@@ -47,6 +47,7 @@ __all__ = [
     "meld",
     "place_cards",
     "placement_error",
+    "take_short_of_minimum",
     "validate_meld",
 ]
 
@@ -160,6 +161,18 @@ def placement_error(
             "8.2",
         )
     return None
+
+
+def take_short_of_minimum(state: GameState, team: int) -> IllegalActionError:
+    """Why a take before ``team``'s initial meld is refused when its melds could not reach
+    the minimum (§4.4): said of the take, where the guard's own sentence speaks of a play."""
+    whose = your_side(state.rules, state.turn).whose
+    return IllegalActionError(
+        Reason.BELOW_MINIMUM,
+        f"To take the pile before {whose} initial meld, the top card and cards "
+        f"from your hand must make melds worth {state.minimums[team]}; these cannot.",
+        "4.4",
+    )
 
 
 def _last_card_goes_out(
