@@ -22,9 +22,10 @@ and a sevens canasta), so the plan is the kinds:
   and locked sevens, whose discard would be a wild card;
 * the discard: the ``normal`` level's weighing of what the next player could take (sevens
   are never offered while they are locked: the engine does not list them), a wild card only
-  when no other card may go (it would freeze the pile); once every kind is down, the card
-  whose loss leaves the hand likeliest to go out with the next draw, else with the fewest
-  cards after it (:mod:`canasta.bots.railroad_out`), and a wild card last;
+  when no other card may go (it would freeze the pile); once every kind is down, or late in
+  the round with one kind missing, the card whose loss leaves the hand likeliest to go out
+  with the next draw, else with the fewest cards after it
+  (:mod:`canasta.bots.railroad_out`), and a wild card last;
 * going out: as soon as it can, with a canasta of each kind: once the hand is small, the
   plays of the turn are searched (through the engine) for a way to place every card but
   one the player may discard, and such a way goes before any other plan.
@@ -307,7 +308,9 @@ def railroad_play(
         return Decision(best, "Melds build the canastas of each kind that going out needs.")
     if discards:
         cost = costs([d.card for d in discards])
-        if not reading.missing:
+        if not reading.missing or (len(reading.missing) == 1 and reading.late):
+            # Near going out: late in the round the last kind comes with a draw or two, and
+            # the hand is ready for it or not.
             return _discard_toward_going_out(seen, reading, cost)
         # A wild card last: it freezes the pile, which then waits for a natural pair while
         # the hands shrink toward going out (the ``normal`` level's two that freezes a big
@@ -321,7 +324,7 @@ def railroad_play(
 def _discard_toward_going_out(
     seen: PlayerView, reading: _Reading, cost: dict[Card, float]
 ) -> Decision:
-    """The discard once every kind is down: going out places every card but the last. With
+    """The discard of a player near going out, which places every card but the last: with
     a small hand, the card whose loss leaves the hand likeliest to go out with the next
     draw, and else the fewest cards after it (:class:`~canasta.bots.railroad_out.Ending`:
     a pair whose third card is likelier to come stays, a card with a place stays); with a
@@ -340,14 +343,16 @@ def _discard_toward_going_out(
 
     card = min(naturals, key=key)
     if card in outlook:
-        return Decision(Discard(card), _outlook_reason(outlook[card][0]))
+        return Decision(Discard(card), _outlook_reason(reading, outlook[card][0]))
     if held[RANK_OF[card]] >= 2:
         return Decision(Discard(card), "Every card pairs another: the safest of them.")
     return Decision(Discard(card), "A lone card: the pairs wait for a third.")
 
 
-def _outlook_reason(chance: float) -> str:
+def _outlook_reason(reading: _Reading, chance: float) -> str:
     """Why the card whose loss leaves the hand likeliest to go out next turn goes."""
+    if reading.missing:
+        return f"The {reading.missing[0]} canasta is the last one missing: the hand gets ready."
     if chance >= 0.005:
         return f"The hand left goes out on {chance:.0%} of the next draws."
     return "The hand left keeps the fewest cards after the next draw."

@@ -1,7 +1,7 @@
 """How near a railroad hand is to going out (docs/rules.md §13.10): the chance that it goes
 out with the next turn's draw, and the cards it keeps after that turn on average, for each
 discard the player may make now (the railroad plan keeps the hand whose outlook is best once
-every kind of canasta is down).
+every kind of canasta is down, or late in the round with one kind missing).
 
 Going out places every card but one, which may not be a seven, and the next turn brings two
 cards from the stock; the cards the player cannot see stand for the stock's, near enough. A
