@@ -209,24 +209,23 @@ class Ending:
         return out / pairs, left / pairs
 
     def _draws(self, hand: Hand) -> list[tuple[int, int, int]]:
-        """The two cards a draw may bring, as (weight, kind, kind): the natural ranks that
-        the hand does not hold and no open meld takes play alike, so one of them (and a
-        second, for two different ones) stands for them all."""
+        """The two cards a draw may bring, as (weight, kind, kind): natural ranks held as
+        often, with the same room on the table, play alike, so one of them (and a second,
+        for two different ones) stands for them all."""
         unseen = self.unseen
-        rooms = {kind for kind, _ in self.rooms}
-        fresh = [k for k in unseen if not hand.get(k) and k not in rooms and k not in _SPECIAL]
-        kinds = [kind for kind in unseen if kind not in fresh]
+        rooms = dict(self.rooms)
+        alike: dict[tuple[int | Room | None, ...], list[int]] = {}
+        for kind in unseen:
+            like = (kind,) if kind in _SPECIAL else (hand.get(kind, 0), rooms.get(kind))
+            alike.setdefault(like, []).append(kind)
+        groups = [(group, sum(unseen[kind] for kind in group)) for group in alike.values()]
         draws: list[tuple[int, int, int]] = []
-        for i, first in enumerate(kinds):
-            draws.append((unseen[first] * (unseen[first] - 1), first, first))
-            draws.extend((2 * unseen[first] * unseen[k], first, k) for k in kinds[i + 1 :])
-        if fresh:
-            count = sum(unseen[kind] for kind in fresh)
-            same = sum(unseen[kind] ** 2 for kind in fresh)
-            draws.extend((2 * unseen[kind] * count, kind, fresh[0]) for kind in kinds)
-            draws.append((same - count, fresh[0], fresh[0]))
-            if len(fresh) > 1:
-                draws.append((count * count - same, fresh[0], fresh[1]))
+        for i, (group, count) in enumerate(groups):
+            same = sum(unseen[kind] ** 2 for kind in group)
+            draws.append((same - count, group[0], group[0]))
+            if len(group) > 1:
+                draws.append((count * count - same, group[0], group[1]))
+            draws.extend((2 * count * n, group[0], other[0]) for other, n in groups[i + 1 :])
         return [draw for draw in draws if draw[0]]
 
     def after_discards(self, cards: Sequence[Card]) -> dict[Card, Outlook]:
