@@ -9,6 +9,7 @@ from collections import Counter
 
 from canasta.bots import NormalBot
 from canasta.bots.railroad import _way_out, may_go_out_soon
+from canasta.bots.railroad_out import Ending
 from canasta.engine import (
     Discard,
     GameState,
@@ -156,7 +157,10 @@ def test_a_way_out_this_turn_is_taken() -> None:
     assert went_out
 
 
-def test_once_every_kind_is_down_a_lone_card_is_discarded_before_a_pair() -> None:
+def test_once_every_kind_is_down_the_discard_keeps_the_hand_nearest_going_out() -> None:
+    # A hand of ten cards or fewer keeps the hand likeliest to go out with the next draw
+    # (then the one keeping the fewest cards after it); bigger hands do not come in these
+    # rounds once every kind is down.
     bot = NormalBot()
     checked = 0
     for state in _states(range(30)):
@@ -165,13 +169,20 @@ def test_once_every_kind_is_down_a_lone_card_is_discarded_before_a_pair() -> Non
         if state.phase is not Phase.PLAY or kinds_missing(state.melds[seat], TWO):
             continue
         hand = state.hands[seat]
-        action = bot.decide(view(state, seat), legal_actions(state), random.Random(0)).action
-        if not isinstance(action, Discard) or len(hand) == 1:
+        seen = view(state, seat)
+        action = bot.decide(seen, legal_actions(state), random.Random(0)).action
+        if not isinstance(action, Discard) or len(hand) == 1 or action.card in WILD_CARDS:
             continue
-        held = Counter(RANK_OF[card] for card in hand if card not in WILD_CARDS)
-        offered = [a.card for a in legal_actions(state) if isinstance(a, Discard)]
-        if any(held[RANK_OF[card]] < 2 for card in offered if card not in WILD_CARDS):
-            assert held[RANK_OF[action.card]] < 2, (hand, action)
+        offered = [
+            a.card
+            for a in legal_actions(state)
+            if isinstance(a, Discard) and a.card not in WILD_CARDS
+        ]
+        outlook = Ending.of(seen, state.melds[seat]).after_discards(offered)
+        if len(hand) <= 10 and outlook:
+            best = min((-chance, kept) for chance, kept in outlook.values())
+            chance, kept = outlook[action.card]
+            assert (-chance, kept) == best, (hand, action)
             checked += 1
     assert checked
 

@@ -22,8 +22,10 @@ and a sevens canasta), so the plan is the kinds:
   and locked sevens, whose discard would be a wild card;
 * the discard: the ``normal`` level's weighing of what the next player could take (sevens
   are never offered while they are locked: the engine does not list them), a wild card only
-  when no other card may go (it would freeze the pile); once every kind is down, a lone
-  card before one of a pair or more, which a third card melds, and a wild card last;
+  when no other card may go (it would freeze the pile); once every kind is down, or late in
+  the round with one kind missing, the card whose loss leaves the hand likeliest to go out
+  with the next draw, else with the fewest cards after it
+  (:mod:`canasta.bots.railroad_out`), and a wild card last;
 * going out: as soon as it can, with a canasta of each kind: once the hand is small, the
   plays of the turn are searched (through the engine) for a way to place every card but
   one the player may discard, and such a way goes before any other plan.
@@ -38,6 +40,7 @@ from dataclasses import dataclass
 
 from canasta.bots.base import ON_THE_WAY_OUT, Decision
 from canasta.bots.discards import SAFEST
+from canasta.bots.railroad_out import Ending
 from canasta.engine import (
     Action,
     Card,
@@ -305,17 +308,10 @@ def railroad_play(
         return Decision(best, "Melds build the canastas of each kind that going out needs.")
     if discards:
         cost = costs([d.card for d in discards])
-        if not reading.missing:
-            # Every kind is down: going out places every card but the last, and a card
-            # that pairs another needs only one more to meld; a lone card goes first, a
-            # wild card (which fits anywhere) last.
-            held = Counter(RANK_OF[c] for c in seen.hand if c not in WILD_CARDS)
-            card = min(cost, key=lambda c: (c in WILD_CARDS, held[RANK_OF[c]] >= 2, cost[c], c))
-            if card in WILD_CARDS:
-                return Decision(Discard(card), _ONLY_WILD)
-            if held[RANK_OF[card]] >= 2:
-                return Decision(Discard(card), "Every card pairs another: the safest of them.")
-            return Decision(Discard(card), "A lone card: the pairs wait for a third.")
+        if not reading.missing or (len(reading.missing) == 1 and reading.late):
+            # Near going out: late in the round the last kind comes with a draw or two, and
+            # the hand is ready for it or not.
+            return _discard_toward_going_out(seen, reading, cost)
         # A wild card last: it freezes the pile, which then waits for a natural pair while
         # the hands shrink toward going out (the ``normal`` level's two that freezes a big
         # pile is no railroad play).
@@ -323,6 +319,43 @@ def railroad_play(
         return Decision(Discard(card), _ONLY_WILD if card in WILD_CARDS else SAFEST)
     fallback = max(placements, key=lambda a: _placement_score(reading, a))
     return Decision(fallback, "No discard is possible yet: a play must come first.")
+
+
+def _discard_toward_going_out(
+    seen: PlayerView, reading: _Reading, cost: dict[Card, float]
+) -> Decision:
+    """The discard of a player near going out, which places every card but the last: with
+    a small hand, the card whose loss leaves the hand likeliest to go out with the next
+    draw, and else the fewest cards after it (:class:`~canasta.bots.railroad_out.Ending`:
+    a pair whose third card is likelier to come stays, a card with a place stays); with a
+    big hand, a lone card before one of a pair (which a third card melds). A wild card,
+    which fits anywhere, goes last."""
+    naturals = [card for card in cost if card not in WILD_CARDS]
+    if not naturals:
+        return Decision(Discard(min(cost, key=lambda c: (cost[c], c))), _ONLY_WILD)
+    small = len(seen.hand) <= _OUT_HAND
+    outlook = Ending.of(seen, reading.melds).after_discards(naturals) if small else {}
+    held = Counter(RANK_OF[c] for c in seen.hand if c not in WILD_CARDS)
+
+    def key(card: Card) -> tuple[float, float, bool, float, Card]:
+        chance, kept = outlook.get(card, (0.0, 0.0))
+        return -chance, kept, held[RANK_OF[card]] >= 2, cost[card], card
+
+    card = min(naturals, key=key)
+    if card in outlook:
+        return Decision(Discard(card), _outlook_reason(reading, outlook[card][0]))
+    if held[RANK_OF[card]] >= 2:
+        return Decision(Discard(card), "Every card pairs another: the safest of them.")
+    return Decision(Discard(card), "A lone card: the pairs wait for a third.")
+
+
+def _outlook_reason(reading: _Reading, chance: float) -> str:
+    """Why the card whose loss leaves the hand likeliest to go out next turn goes."""
+    if reading.missing:
+        return f"The {reading.missing[0]} canasta is the last one missing: the hand gets ready."
+    if chance >= 0.005:
+        return f"The hand left goes out on {chance:.0%} of the next draws."
+    return "The hand left keeps the fewest cards after the next draw."
 
 
 def _may_go_out_now(seen: PlayerView) -> bool:
