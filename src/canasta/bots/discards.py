@@ -38,8 +38,17 @@ def _at_least(count: int, trials: int, chance: float) -> float:
     return max(0.0, 1.0 - none - one)
 
 
-def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, float]:
-    """What discarding each of ``cards`` is expected to cost (lower is better)."""
+def discard_costs(
+    situation: Situation, cards: Sequence[Card], *, closed: bool = False
+) -> dict[Card, float]:
+    """What discarding each of ``cards`` is expected to cost (lower is better).
+
+    ``closed``: a meld of the most cards a meld may hold takes no more (a railroad canasta,
+    docs/rules.md §13.9), so the next player takes the pile with the top card alone only
+    onto a meld of the rank with fewer; without it any meld of the rank counts, as ``normal``
+    weighs its discards at every table (at railroad too, where it overrates the danger of a
+    rank the next player has only canastas of).
+    """
     seen = situation.seen
     seat = seen.seat
     pile = seen.pile
@@ -50,6 +59,7 @@ def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, flo
     pile_worth = (
         _PILE_BASE_WORTH + _PILE_CARD_WORTH * len(pile) + cards_value(pile) * _PILE_POINTS_SHARE
     )
+    full = rules.meld_max_size
     their_unknown = seen.hand_sizes[nxt] - len(seen.known[nxt])
     known_ranks: dict[int, int] = {}
     for card in seen.known[nxt]:
@@ -70,7 +80,9 @@ def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, flo
             continue
         unseen = max(0, rules.decks * len(Suit) - situation.visible[rank])
         chance = unseen / situation.unseen_total
-        if not frozen_for_them and rank in situation.theirs:
+        # The next player's meld of the rank (its latest: the open one, if it has one).
+        theirs = situation.theirs.get(rank)
+        if not frozen_for_them and theirs is not None and (not closed or sum(theirs) < full):
             take = 1.0
         else:
             have = known_ranks.get(rank, 0)

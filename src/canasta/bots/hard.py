@@ -34,6 +34,7 @@ from canasta.bots.base import Decision, Effort
 from canasta.bots.belief import Memory, sample_deal
 from canasta.bots.discards import discard_costs
 from canasta.bots.normal import NormalBot, take_score, wants_out
+from canasta.bots.railroad import railroad_play
 from canasta.bots.rating import evaluate
 from canasta.bots.search_work import (
     DEAL_WORK,
@@ -50,6 +51,7 @@ from canasta.engine import (
     Action,
     Answer,
     AskPartner,
+    Card,
     Discard,
     DrawStock,
     GameState,
@@ -218,8 +220,8 @@ class HardBot:
     ) -> Decision:
         """Railroad (§13): the plan of :mod:`canasta.bots.railroad`, which goes out as soon as
         a canasta of each kind allows it, with the discard searched where it matters."""
-        base = self._normal.decide(seen, legal, rng)
         situation = Situation.of(seen)
+        base = railroad_play(seen, legal, lambda cards: _costs(situation, cards))
         if (
             not isinstance(base.action, Discard)
             or len(seen.hand) == 1  # the discard goes out
@@ -238,7 +240,7 @@ class HardBot:
     ) -> Decision:
         """``base`` (a discard) or the rival discard whose playouts beat it."""
         cards = [a.card for a in legal if isinstance(a, Discard)]
-        costs = discard_costs(situation, cards)
+        costs = _costs(situation, cards)
         ordered = sorted(cards, key=lambda c: (costs[c], c))
         rivals = [Discard(c) for c in ordered if Discard(c) != base.action][: self.width]
         lines = [_Line(base.action), *[_Line(a) for a in rivals]]
@@ -393,6 +395,12 @@ class HardBot:
                 action = actions[0]
             state = apply(state, action).state
         return evaluate(state, team)
+
+
+def _costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, float]:
+    """The discards' costs as ``hard`` weighs them for its own seat: ``normal``'s, but at a
+    railroad table a canasta is closed and takes no pile (:func:`discard_costs`)."""
+    return discard_costs(situation, cards, closed=situation.seen.rules.several_melds)
 
 
 def _mean_error(sample: Sequence[float]) -> tuple[float, float]:
