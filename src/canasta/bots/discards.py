@@ -39,15 +39,20 @@ def _at_least(count: int, trials: int, chance: float) -> float:
 
 
 def discard_costs(
-    situation: Situation, cards: Sequence[Card], *, closed: bool = False
+    situation: Situation,
+    cards: Sequence[Card],
+    *,
+    closed: bool = False,
+    threat: bool | None = None,
 ) -> dict[Card, float]:
     """What discarding each of ``cards`` is expected to cost (lower is better).
 
     ``closed``: a meld of the most cards a meld may hold takes no more (a railroad canasta,
     docs/rules.md §13.9), so the next player takes the pile with the top card alone only
-    onto a meld of the rank with fewer; without it any meld of the rank counts, as ``normal``
-    weighs its discards at every table (at railroad too, where it overrates the danger of a
-    rank the next player has only canastas of).
+    onto a meld of the rank with fewer, and a card of a rank the player has only such melds
+    of lays off on none; without it any meld of the rank counts, as ``normal`` weighs its
+    discards at every table (at railroad too). ``threat``: whether the round may end soon,
+    so that points in hand are shed (default: the situation's reading, classic's).
     """
     seen = situation.seen
     seat = seen.seat
@@ -60,6 +65,7 @@ def discard_costs(
         _PILE_BASE_WORTH + _PILE_CARD_WORTH * len(pile) + cards_value(pile) * _PILE_POINTS_SHARE
     )
     full = rules.meld_max_size
+    shedding = situation.threat if threat is None else threat
     their_unknown = seen.hand_sizes[nxt] - len(seen.known[nxt])
     known_ranks: dict[int, int] = {}
     for card in seen.known[nxt]:
@@ -95,9 +101,10 @@ def discard_costs(
         natural_dangers.append(danger)
         count = situation.held.get(rank, 0)
         keep = 30.0 * count if count >= 2 else 2.0 * unseen
-        if rank in situation.mine:
+        mine = situation.mine.get(rank)
+        if mine is not None and (not closed or sum(mine) < full):
             keep += 25
-        if situation.threat:
+        if shedding:
             keep -= card_value(card) * 0.6
         costs[card] = danger + keep
     # A two freezes the pile (and blocks it for the next player) when every natural discard

@@ -34,7 +34,7 @@ from canasta.bots.base import Decision, Effort
 from canasta.bots.belief import Memory, sample_deal
 from canasta.bots.discards import discard_costs
 from canasta.bots.normal import NormalBot, take_score, wants_out
-from canasta.bots.railroad import railroad_play
+from canasta.bots.railroad import railroad_play, threatened
 from canasta.bots.rating import evaluate
 from canasta.bots.search_work import (
     DEAL_WORK,
@@ -399,8 +399,13 @@ class HardBot:
 
 def _costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, float]:
     """The discards' costs as ``hard`` weighs them for its own seat: ``normal``'s, but at a
-    railroad table a canasta is closed and takes no pile (:func:`discard_costs`)."""
-    return discard_costs(situation, cards, closed=situation.seen.rules.several_melds)
+    railroad table as railroad is played (:func:`discard_costs`): a canasta is closed, taking
+    no pile and no lay-off, and points are shed when the railroad plan reads a threat
+    (:func:`~canasta.bots.railroad.threatened`), not classic's."""
+    seen = situation.seen
+    if not seen.rules.several_melds:
+        return discard_costs(situation, cards)
+    return discard_costs(situation, cards, closed=True, threat=threatened(seen))
 
 
 def _mean_error(sample: Sequence[float]) -> tuple[float, float]:
