@@ -90,7 +90,7 @@ def test_hard_sheds_points_when_the_railroad_plan_reads_a_threat() -> None:
         threat = discard_costs(situation, cards, closed=True, threat=True)
         for card in cards:
             assert threat[card] == pytest.approx(calm[card] - 0.6 * card_value(card))
-        mine = hard._costs(situation, cards)
+        mine = hard.own_discard_costs(situation, cards)
         assert mine == (threat if threatened(seen) else calm)
         shed += threatened(seen) != situation.threat
     assert shed  # the plan's reading and classic's differ
@@ -103,6 +103,6 @@ def test_classic_discards_are_weighed_as_normal_weighs_them() -> None:
         seat = state.to_move
         assert seat is not None
         situation = Situation.of(view(state, seat))
-        assert hard._costs(situation, cards) == discard_costs(situation, cards)
+        assert hard.own_discard_costs(situation, cards) == discard_costs(situation, cards)
         checked += 1
     assert checked
