@@ -8,8 +8,20 @@ import random
 import pytest
 
 from canasta.bots import Effort, HardBot, NormalBot
+from canasta.bots.hard import own_discard_costs
+from canasta.bots.railroad import railroad_play
 from canasta.bots.search_work import TURN_WORK, Clock, step_work
-from canasta.engine import Phase, RuleSet, classic, legal_actions, preset, view
+from canasta.bots.situation import Situation
+from canasta.engine import (
+    Action,
+    Phase,
+    PlayerView,
+    RuleSet,
+    classic,
+    legal_actions,
+    preset,
+    view,
+)
 from canasta.engine.cards import WILD_CARDS
 
 from .helpers import play
@@ -23,8 +35,8 @@ from .helpers import play
 def test_a_turn_that_has_spent_its_work_plays_the_rest_like_normal(
     rules: RuleSet, rounds: int, stride: int
 ) -> None:
-    # In railroad too: its own moves follow the railroad plan, as normal's do. (With work
-    # left, every ``stride``-th decision is searched.)
+    # In railroad too: its own moves follow the railroad plan, as normal's do, with its own
+    # discard weighing. (With work left, every ``stride``-th decision is searched.)
     searched = 0
     states = play(("normal",) * rules.players, seed=31, rounds=rounds, rules=rules)
     for index, state in enumerate(states):
@@ -40,9 +52,18 @@ def test_a_turn_that_has_spent_its_work_plays_the_rest_like_normal(
         spent._turn_spent = TURN_WORK
         decision = spent.decide(seen, legal, random.Random(1))
         assert spent._turn_spent == TURN_WORK
-        assert decision.action == NormalBot().decide(seen, legal, random.Random(1)).action
+        assert decision.action == _unsearched(seen, legal)
     # The bound is what stopped the search: with work left the same decisions search.
     assert searched > 0
+
+
+def _unsearched(seen: PlayerView, legal: list[Action]) -> Action:
+    """``hard``'s move without a search: ``normal``'s, or at a railroad table the railroad
+    plan with ``hard``'s own discard weighing."""
+    if not seen.rules.several_melds:
+        return NormalBot().decide(seen, legal, random.Random(1)).action
+    situation = Situation.of(seen)
+    return railroad_play(seen, legal, lambda cards: own_discard_costs(situation, cards)).action
 
 
 def _classic_weight(cards: int) -> float:

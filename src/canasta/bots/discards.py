@@ -38,8 +38,22 @@ def _at_least(count: int, trials: int, chance: float) -> float:
     return max(0.0, 1.0 - none - one)
 
 
-def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, float]:
-    """What discarding each of ``cards`` is expected to cost (lower is better)."""
+def discard_costs(
+    situation: Situation,
+    cards: Sequence[Card],
+    *,
+    closed: bool = False,
+    threat: bool | None = None,
+) -> dict[Card, float]:
+    """What discarding each of ``cards`` is expected to cost (lower is better).
+
+    ``closed``: a meld of the most cards a meld may hold takes no more (a railroad canasta,
+    docs/rules.md §13.9), so the next player takes the pile with the top card alone only
+    onto a meld of the rank with fewer, and a card of a rank the player has only such melds
+    of lays off on none; without it any meld of the rank counts, as ``normal`` weighs its
+    discards at every table (at railroad too). ``threat``: whether the round may end soon,
+    so that points in hand are shed (default: the situation's reading, classic's).
+    """
     seen = situation.seen
     seat = seen.seat
     pile = seen.pile
@@ -50,6 +64,8 @@ def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, flo
     pile_worth = (
         _PILE_BASE_WORTH + _PILE_CARD_WORTH * len(pile) + cards_value(pile) * _PILE_POINTS_SHARE
     )
+    full = rules.meld_max_size
+    shedding = situation.threat if threat is None else threat
     their_unknown = seen.hand_sizes[nxt] - len(seen.known[nxt])
     known_ranks: dict[int, int] = {}
     for card in seen.known[nxt]:
@@ -70,7 +86,9 @@ def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, flo
             continue
         unseen = max(0, rules.decks * len(Suit) - situation.visible[rank])
         chance = unseen / situation.unseen_total
-        if not frozen_for_them and rank in situation.theirs:
+        # The next player's meld of the rank (its latest: the open one, if it has one).
+        theirs = situation.theirs.get(rank)
+        if not frozen_for_them and theirs is not None and (not closed or sum(theirs) < full):
             take = 1.0
         else:
             have = known_ranks.get(rank, 0)
@@ -83,9 +101,10 @@ def discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, flo
         natural_dangers.append(danger)
         count = situation.held.get(rank, 0)
         keep = 30.0 * count if count >= 2 else 2.0 * unseen
-        if rank in situation.mine:
+        mine = situation.mine.get(rank)
+        if mine is not None and (not closed or sum(mine) < full):
             keep += 25
-        if situation.threat:
+        if shedding:
             keep -= card_value(card) * 0.6
         costs[card] = danger + keep
     # A two freezes the pile (and blocks it for the next player) when every natural discard

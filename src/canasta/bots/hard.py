@@ -14,9 +14,10 @@ that the one rival likely to be chosen is measured on all the deals. It keeps th
 ``normal`` choice unless that rival is better by more than a standard error.
 
 In railroad (docs/rules.md §13) its own moves follow the railroad plan
-(:mod:`canasta.bots.railroad`) as ``normal``'s do, going out as soon as it may; it searches
-the take and the discard there, as it was measured there: every candidate on every deal,
-twelve turns deep, a rival chosen by one and a half standard errors.
+(:mod:`canasta.bots.railroad`) as ``normal``'s do, going out as soon as it may, but it weighs
+its discards as railroad is played (:func:`own_discard_costs`); it searches the take and the
+discard there, as it was measured there: every candidate on every deal, twelve turns deep, a
+rival chosen by one and a half standard errors.
 
 The number of deals (``Effort.playouts``) fixes the work, so the same seed gives the same
 moves on any machine. The wall-clock ``Effort.cap`` is only a safety bound for the app: when
@@ -34,6 +35,7 @@ from canasta.bots.base import Decision, Effort
 from canasta.bots.belief import Memory, sample_deal
 from canasta.bots.discards import discard_costs
 from canasta.bots.normal import NormalBot, take_score, wants_out
+from canasta.bots.railroad import railroad_play, threatened
 from canasta.bots.rating import evaluate
 from canasta.bots.search_work import (
     DEAL_WORK,
@@ -50,6 +52,7 @@ from canasta.engine import (
     Action,
     Answer,
     AskPartner,
+    Card,
     Discard,
     DrawStock,
     GameState,
@@ -62,7 +65,7 @@ from canasta.engine import (
     view,
 )
 
-__all__ = ["HardBot"]
+__all__ = ["HardBot", "own_discard_costs"]
 
 #: How many standard errors a rival must beat the ``normal`` choice by.
 _CONFIDENCE = 1.0
@@ -218,8 +221,8 @@ class HardBot:
     ) -> Decision:
         """Railroad (§13): the plan of :mod:`canasta.bots.railroad`, which goes out as soon as
         a canasta of each kind allows it, with the discard searched where it matters."""
-        base = self._normal.decide(seen, legal, rng)
         situation = Situation.of(seen)
+        base = railroad_play(seen, legal, lambda cards: own_discard_costs(situation, cards))
         if (
             not isinstance(base.action, Discard)
             or len(seen.hand) == 1  # the discard goes out
@@ -238,7 +241,7 @@ class HardBot:
     ) -> Decision:
         """``base`` (a discard) or the rival discard whose playouts beat it."""
         cards = [a.card for a in legal if isinstance(a, Discard)]
-        costs = discard_costs(situation, cards)
+        costs = own_discard_costs(situation, cards)
         ordered = sorted(cards, key=lambda c: (costs[c], c))
         rivals = [Discard(c) for c in ordered if Discard(c) != base.action][: self.width]
         lines = [_Line(base.action), *[_Line(a) for a in rivals]]
@@ -393,6 +396,17 @@ class HardBot:
                 action = actions[0]
             state = apply(state, action).state
         return evaluate(state, team)
+
+
+def own_discard_costs(situation: Situation, cards: Sequence[Card]) -> dict[Card, float]:
+    """The discards' costs as ``hard`` weighs them for its own seat: ``normal``'s, but at a
+    railroad table as railroad is played (:func:`discard_costs`): a canasta is closed, taking
+    no pile and no lay-off, and points are shed when the railroad plan reads a threat
+    (:func:`~canasta.bots.railroad.threatened`), not classic's."""
+    seen = situation.seen
+    if not seen.rules.several_melds:
+        return discard_costs(situation, cards)
+    return discard_costs(situation, cards, closed=True, threat=threatened(seen))
 
 
 def _mean_error(sample: Sequence[float]) -> tuple[float, float]:

@@ -62,7 +62,7 @@ from canasta.engine.cards import RANK_OF, SEVEN, THREE, WILD_CARDS, WILD_RANK
 from canasta.engine.kinds import CanastaKind, kinds_missing, open_meld
 from canasta.engine.words import counted
 
-__all__ = ["may_go_out_soon", "railroad_draw", "railroad_play"]
+__all__ = ["may_go_out_soon", "railroad_draw", "railroad_play", "threatened"]
 
 #: An opponent this close to going out (cards in hand) makes the player shed points.
 _FEW_CARDS = 5
@@ -113,6 +113,20 @@ def may_go_out_soon(seen: PlayerView, seat: int) -> bool:
     return _kinds_within(seen.melds[rules.team_of(seat)], cards + rules.draw_count, rules)
 
 
+def _dry(seen: PlayerView) -> bool:
+    """Whether the stock is nearly gone (a draw or two each)."""
+    return seen.stock_size <= 2 * seen.rules.players
+
+
+def threatened(seen: PlayerView) -> bool:
+    """Whether the round may end soon: an opponent may go out (:func:`may_go_out_soon`), or
+    the stock is nearly gone."""
+    rules = seen.rules
+    return _dry(seen) or any(
+        may_go_out_soon(seen, seat) for seat in range(rules.players) if seat != seen.seat
+    )
+
+
 def _kinds_within(melds: Sequence[TableMeld], cards: int, rules: RuleSet) -> bool:
     """Whether ``cards`` cards could complete the kinds of canasta ``melds`` still lack,
     keeping one for the discard that goes out (counted generously: any card fits)."""
@@ -149,10 +163,8 @@ class _Reading:
         team = rules.team_of(seen.seat)
         melds = tuple(seen.melds[team])
         dealt = rules.deck_size - rules.players * (rules.hand_size + rules.kitty_size) - 1
-        dry = seen.stock_size <= 2 * rules.players
-        threat = dry or any(
-            may_go_out_soon(seen, seat) for seat in range(rules.players) if seat != seen.seat
-        )
+        dry = _dry(seen)
+        threat = threatened(seen)
         return cls(
             seen=seen,
             team=team,
