@@ -10,7 +10,7 @@ from canasta.engine import Reason, parse_cards, preset
 from canasta.engine.cards import WILD_RANK
 from canasta.engine.events import CardsLaidOff, Melded, PileTaken
 from canasta.engine.narrate import describe_event
-from canasta.engine.words import counted
+from canasta.engine.words import counted, listed
 
 from .helpers import refused
 from .tables import table_position
@@ -84,6 +84,12 @@ def test_counted_writes_the_noun_in_the_number_of_its_count() -> None:
     assert counted(0, "card") == "0 cards"
     assert counted(2, "canasta") == "2 canastas"
     assert counted(3, "pile card") == "3 pile cards"
+
+
+def test_listed_joins_names_as_a_sentence_does() -> None:
+    assert listed(["North"]) == "North"
+    assert listed(["North", "East"]) == "North and East"
+    assert listed(["North", "East", "West"]) == "North, East and West"
 
 
 @pytest.mark.parametrize("players", [3, 4])

@@ -29,6 +29,7 @@ from canasta.engine.kinds import CanastaKind, kinds_missing, sevens_locked
 from canasta.engine.melds import Meld
 from canasta.engine.rules import RuleSet
 from canasta.engine.state import GameState, Phase, replace_at
+from canasta.engine.words import listed
 
 __all__ = [
     "KindFacts",
@@ -88,8 +89,7 @@ _last: list[tuple[GameState | None, KindFacts]] = [
 
 def missing_words(missing: Sequence[CanastaKind]) -> str:
     """``red and wild`` (the kinds a player lacks, for a sentence)."""
-    names = list(missing)
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return listed(missing)
 
 
 def discard_refusal(

@@ -31,7 +31,7 @@ from canasta.engine.events import (
     WentOut,
 )
 from canasta.engine.rules import RuleSet, classic
-from canasta.engine.words import counted
+from canasta.engine.words import counted, listed
 
 __all__ = [
     "YOU",
@@ -258,7 +258,7 @@ def _totals(totals: Sequence[int]) -> str:
     """``5100 to 4200``, or ``5100, 4200 and 3000`` with more than two."""
     if len(totals) == 2:
         return f"{totals[0]} to {totals[1]}"
-    return ", ".join(map(str, totals[:-1])) + f" and {totals[-1]}"
+    return listed([str(total) for total in totals])
 
 
 def _won(event: GameWon, told: _Telling) -> str:

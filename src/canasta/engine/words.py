@@ -1,19 +1,26 @@
-"""Words for the sentences players read: a count with its noun (``1 card``, ``2 cards``), and
-whose melds and minimum a player's are (``your team's`` in a partnership, ``your`` alone)."""
+"""Words for the sentences players read: a count with its noun (``1 card``, ``2 cards``), a
+list of names (``North, East and West``), and whose melds and minimum a player's are (``your
+team's`` in a partnership, ``your`` alone)."""
 
 # No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from canasta.engine.rules import RuleSet
 
-__all__ = ["Side", "counted", "your_side"]
+__all__ = ["Side", "counted", "listed", "your_side"]
 
 
 def counted(count: int, noun: str, plural: str | None = None) -> str:
     """``count`` and ``noun``, the noun plural unless the count is one (``plural`` where it
     is not the noun and an s)."""
     return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
+def listed(words: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 class Side(NamedTuple):

@@ -11,6 +11,7 @@ import math
 from collections.abc import Collection, Mapping, Sequence
 
 from canasta.engine import Phase
+from canasta.engine.words import listed
 from canasta.net.wire import SeatStatus
 
 __all__ = ["away_note", "comings_and_goings", "mover_sentence", "ready_sentence"]
@@ -58,8 +59,7 @@ def ready_sentence(seats: Sequence[SeatStatus], ready: Collection[int], *, dots:
     ]
     if not waiting:
         return f"Everybody is ready: dealing{dots}"
-    who = ", ".join(waiting[:-1]) + f" and {waiting[-1]}" if len(waiting) > 1 else waiting[0]
-    return f"You are ready: the next deal waits for {who}{dots}"
+    return f"You are ready: the next deal waits for {listed(waiting)}{dots}"
 
 
 def comings_and_goings(

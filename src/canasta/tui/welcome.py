@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Label, Static
 
 from canasta.engine import RuleSet
+from canasta.engine.words import listed
 from canasta.session import HUMAN
 
 __all__ = ["WELCOME", "WelcomeScreen", "seated_line"]
@@ -50,19 +51,14 @@ def seated_line(rules: RuleSet, kinds: Sequence[str] | None) -> str:
     def who(seats: list[int]) -> str:
         by = {played_by(seat) for seat in seats}
         if len(by) > 1:
-            return _listed([f"{names[seat]} ({played_by(seat)})" for seat in seats])
+            return listed([f"{names[seat]} ({played_by(seat)})" for seat in seats])
         label = "bots" if by == {"a bot"} and len(seats) > 1 else by.pop()
-        return f"{_listed([names[seat] for seat in seats])} ({label})"
+        return f"{listed([names[seat] for seat in seats])} ({label})"
 
     partners = [seat for seat in team if seat != you]
     opponents = [seat for seat in range(rules.players) if seat not in team]
     partnered = f", partnered with {who(partners)}," if partners else ""
     return f"This game: {rules.label}. You sit {names[you]}{partnered} against {who(opponents)}."
-
-
-def _listed(words: list[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 class WelcomeScreen(Screen[bool]):
