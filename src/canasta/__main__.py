@@ -286,9 +286,9 @@ def _add_host(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "person's unless --seat gives it to a bot or an outside bot (cmd:COMMAND).\n\n"
         "It prints the table file, one join link per person (keep each secret: the link\n"
         "is the seat's key) and which seats are bots, and runs until Ctrl-C. The game is\n"
-        "saved after every action: the same command with --table FILE resumes it, with\n"
-        "the same links. It listens on 127.0.0.1 (this machine) unless --host says\n"
-        "otherwise; beyond your own network put it behind TLS (docs/protocol.md).",
+        "saved after every action: 'canasta host --table FILE' resumes it where it was\n"
+        "served, with the same links. It listens on 127.0.0.1 (this machine) unless --host\n"
+        "says otherwise; beyond your own network put it behind TLS (docs/protocol.md).",
         epilog="examples:\n"
         "  canasta host                                four people, classic\n"
         "  canasta host --players 2 --seed 7           two people\n"
@@ -299,20 +299,24 @@ def _add_host(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     )
     add_rules_options(host)
     host.add_argument(
-        "--port", type=int, default=8765, help="port to listen on (default 8765; 0: any free)"
+        "--port",
+        type=int,
+        default=None,
+        help="port to listen on (default 8765, or a resumed table's own; 0: any free)",
     )
     host.add_argument(
         "--host",
-        default="127.0.0.1",
-        help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0: every "
-        "network, with a warning)",
+        default=None,
+        help="address to listen on (default 127.0.0.1, this machine only, or a resumed "
+        "table's own; 0.0.0.0: every network, with a warning)",
     )
     host.add_argument(
         "--public-url",
         default=None,
         metavar="URL",
         help="the address the join links name, when people reach the table through a TLS "
-        "reverse proxy (wss://cards.example.org; docs/network.md); default: ws://HOST:PORT",
+        "reverse proxy (wss://cards.example.org; docs/network.md); default: a resumed "
+        "table's own, else ws://HOST:PORT",
     )
     host.add_argument(
         "--seat",
@@ -336,8 +340,9 @@ def _add_host(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         type=Path,
         default=None,
         metavar="FILE",
-        help="the table file: resumed when it exists (its seats, names and away timeout as "
-        "they were), created when not (default: a new file in canasta's state directory)",
+        help="the table file: resumed when it exists (its seats, names, away timeout and "
+        "address as they were), created when not (default: a new file in canasta's state "
+        "directory)",
     )
     host.add_argument("--seed", type=int, default=None, help="seed the deal (default: random)")
     host.add_argument(

@@ -27,7 +27,7 @@ def test_the_help_says_how_to_host_and_join(capsys: pytest.CaptureFixture[str]) 
     shown = " ".join(capsys.readouterr().out.split())
     for words in (
         "canasta join LINK",
-        "--table FILE resumes it, with the same links",
+        "'canasta host --table FILE' resumes it where it was served, with the same links",
         "127.0.0.1 (this machine)",
         "--seat SEAT=KIND",
         "--away-timeout SECONDS",

@@ -39,6 +39,7 @@ async def _host(
         "0",
         *extra,
         stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
         env=env,
     )
     assert process.stdout is not None
@@ -76,10 +77,11 @@ async def test_a_killed_host_resumes_with_every_seat_and_state(tmp_path: Path) -
     stored = load_table(file)
     assert stored is not None and len(stored.game.record.actions) == 25
 
-    port = links[0].url.split(":")[2].split("/")[0]
-    process, again = await _host(file, tmp_path, "--port", port)
+    # The same command, the table file alone: it listens where it was served, on the port
+    # that --port 0 chose.
+    process, again = await _host(file, tmp_path)
     try:
-        assert again == links  # the same links: same table, same tokens
+        assert again == links  # the same links: same table, same address, same tokens
         first = await Client(again[0], device=clients[0].device).connect()
         welcome = await first.next(Welcome)
         # After the restart every person is away, the countdown running, until they join.
@@ -107,3 +109,26 @@ async def test_a_killed_host_resumes_with_every_seat_and_state(tmp_path: Path) -
         assert await asyncio.wait_for(process.wait(), WAIT) == 0
     stored = load_table(file)
     assert stored is not None and len(stored.game.record.actions) > 25
+
+
+async def test_a_table_served_elsewhere_says_its_links_have_changed(tmp_path: Path) -> None:
+    file = tmp_path / "friday.json"
+    process, links = await _host(file, tmp_path, "--port", "0", "--players", "2")
+    process.send_signal(signal.SIGINT)
+    assert await asyncio.wait_for(process.wait(), WAIT) == 0
+    stored = load_table(file)
+    assert stored is not None and stored.address is not None
+    assert links[0].url.startswith(f"{stored.address.links}/table/")
+    assert stored.address.port == int(stored.address.links.rsplit(":", 1)[1]) > 0
+    # Told to listen on any free port, it moves, says so, and prints the new links.
+    process, again = await _host(file, tmp_path, "--port", "0")
+    process.send_signal(signal.SIGINT)
+    assert await asyncio.wait_for(process.wait(), WAIT) == 0
+    assert process.stderr is not None
+    warning = (await process.stderr.read()).decode()
+    assert [link.token for link in again] == [link.token for link in links]
+    assert again[0].url != links[0].url
+    assert warning.startswith(
+        f"canasta host: warning: the table was served at {stored.address.links} and is now at "
+    )
+    assert warning.count("\n") == 1 and "give each person their new link" in warning

@@ -166,6 +166,7 @@ def _valid(tmp_path: Path) -> dict[str, object]:
         (lambda d: {**d, "tokens": ["t" * 22]}, "one token and one kind for each of 2 seats"),
         (lambda d: {**d, "tokens": [None, None]}, "needs a token if and only if"),
         (lambda d: {**d, "kinds": ["human", "rm -rf"]}, "is invalid"),
+        (lambda d: {**d, "address": {"host": "", "port": 0, "links": "ws://x:0"}}, "is invalid"),
         (
             lambda d: {
                 **d,
@@ -177,7 +178,7 @@ def _valid(tmp_path: Path) -> dict[str, object]:
             "does not replay",
         ),
     ],
-    ids=["not json", "another file", "tokens", "token on a bot", "kind", "replay"],
+    ids=["not json", "another file", "tokens", "token on a bot", "kind", "address", "replay"],
 )
 async def test_a_file_that_cannot_be_used_is_one_sentence(
     tmp_path: Path, change: object, says: str

@@ -2,8 +2,9 @@
 
 It prints where the table is saved, one ``canasta join LINK`` per human seat and who plays
 the other seats, then serves the table (:class:`~canasta.net.server.TableServer`). With
-``--table FILE`` an existing file resumes its table (same links, same game) and a missing
-one is created; without it the file goes to the state directory.
+``--table FILE`` an existing file resumes its table (same links, same game: it listens
+where the table was served before, unless ``--host``, ``--port`` or ``--public-url`` say
+otherwise) and a missing one is created; without it the file goes to the state directory.
 """
 
 from __future__ import annotations
@@ -21,11 +22,15 @@ from canasta.choices import is_command
 from canasta.engine import CanastaError, classic
 from canasta.net.server import TableServer
 from canasta.net.table import Table
-from canasta.persist import Paths
+from canasta.persist import Address, Paths, TableFile, load_table
 from canasta.protocol import parse_seat_option
 from canasta.session import HUMAN
 
 __all__ = ["run"]
+
+#: Where a new table listens unless told: this machine only, on canasta's port.
+HOST = "127.0.0.1"
+PORT = 8765
 
 
 def _loopback(host: str) -> bool:
@@ -46,6 +51,12 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    try:
+        stored = load_table(args.table) if args.table is not None else None
+    except CanastaError as error:
+        print(f"canasta host: {error}", file=sys.stderr)
+        return 2
+    _listen_where(args, None if stored is None else stored.address)
     if not _loopback(args.host):
         print(
             f"canasta host: warning: anyone who can reach {args.host}:{args.port} and has a "
@@ -54,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     try:
-        return asyncio.run(_host(args))
+        return asyncio.run(_host(args, stored))
     except CanastaError as error:
         print(f"canasta host: {error}", file=sys.stderr)
         return 2
@@ -65,6 +76,18 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def _listen_where(args: argparse.Namespace, before: Address | None) -> None:
+    """Fill in ``--host``, ``--port`` and ``--public-url`` where not given: as the table
+    was served ``before`` (so that its links stay the same), else this machine's
+    :data:`PORT`."""
+    if args.host is None:
+        args.host = HOST if before is None else before.host
+    if args.port is None:
+        args.port = PORT if before is None else before.port
+    if args.public_url is None and before is not None:
+        args.public_url = before.public_url
 
 
 def _seats(args: argparse.Namespace) -> list[str]:
@@ -80,11 +103,10 @@ def _names(args: argparse.Namespace) -> list[str] | None:
     return None if args.names is None else [name.strip() for name in args.names.split(",")]
 
 
-async def _host(args: argparse.Namespace) -> int:
+async def _host(args: argparse.Namespace, stored: TableFile | None) -> int:
     path: Path | None = args.table
-    resume = path is not None and path.exists()
     # The seats and names are checked before anything listens.
-    seats, names = ([], None) if resume else (_seats(args), _names(args))
+    seats, names = ([], None) if stored is not None else (_seats(args), _names(args))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -97,9 +119,10 @@ async def _host(args: argparse.Namespace) -> int:
         ping_timeout=args.ping,
         public_url=args.public_url,
     ) as server:
-        if resume:
+        if stored is not None:
             assert path is not None
-            table = server.resume_table(path, bot_pause=args.bot_pause)
+            table = server.resume_table(path, bot_pause=args.bot_pause, stored=stored)
+            _warn_if_moved(stored.address, table.address)
         else:
             table = server.open_table(
                 rules=args.rules or classic,
@@ -118,6 +141,16 @@ async def _host(args: argparse.Namespace) -> int:
         await stop.wait()
     print(f"canasta host: the table is closed; canasta host --table {table.file} opens it again.")
     return 0
+
+
+def _warn_if_moved(before: Address | None, now: Address) -> None:
+    """Say so when the links the table's people were given no longer reach it."""
+    if before is not None and before.links != now.links:
+        print(
+            f"canasta host: warning: the table was served at {before.links} and is now at "
+            f"{now.links}: give each person their new link below.",
+            file=sys.stderr,
+        )
 
 
 def _announce(table: Table) -> None:

@@ -36,7 +36,7 @@ from canasta.net.wire import (
     parse_client_message,
     public_base,
 )
-from canasta.persist import LoadError, load_table
+from canasta.persist import Address, LoadError, TableFile, load_table
 
 __all__ = ["HARD_LIMIT", "JOIN_TIMEOUT", "TableServer"]
 
@@ -212,12 +212,12 @@ class TableServer:
         return int(next(iter(self._server.sockets)).getsockname()[1])
 
     @property
-    def base_url(self) -> str:
-        """``ws://HOST:PORT``, as the join links name the server (or the public URL it was
-        given, such as a TLS reverse proxy's ``wss://cards.example.org``)."""
-        if self._public_url is not None:
-            return self._public_url
-        return f"ws://{_link_host(self.host)}:{self.port}"
+    def address(self) -> Address:
+        """Where the server listens, and the start of its join links: ``ws://HOST:PORT``,
+        or the public URL it was given (a TLS reverse proxy's ``wss://cards.example.org``)."""
+        public = self._public_url
+        links = public if public is not None else f"ws://{_link_host(self.host)}:{self.port}"
+        return Address(host=self.host, port=self.port, public_url=public, links=links)
 
     def open_table(
         self,
@@ -242,27 +242,31 @@ class TableServer:
             seed=seed,
             away_timeout=away_timeout,
             file=table_file,
-            base_url=self.base_url,
+            address=self.address,
             bot_pause=bot_pause,
         )
         self.tables[table.id] = table
         return table
 
-    def resume_table(self, path: Path, *, bot_pause: float = 0.0) -> Table:
+    def resume_table(
+        self, path: Path, *, bot_pause: float = 0.0, stored: TableFile | None = None
+    ) -> Table:
         """Open the table written to ``path`` (and its journal) before: same id, same
         tokens, same game; the file is written whole again, its journal emptied.
+        ``stored`` is the file's table when the caller has read it already.
 
         Raises:
             CanastaError: one sentence: the file is missing or cannot be used
                 (:class:`~canasta.persist.LoadError`) or written
                 (:class:`~canasta.persist.WriteError`), or its table is open here already.
         """
-        stored = load_table(path)
+        if stored is None:
+            stored = load_table(path)
         if stored is None:
             raise LoadError(f"There is no table file {path}.", path, None)
         if stored.table in self.tables:
             raise CanastaError(f"The table {stored.table} of {path} is open here already.")
-        table = Table.resume(stored, file=path, base_url=self.base_url, bot_pause=bot_pause)
+        table = Table.resume(stored, file=path, address=self.address, bot_pause=bot_pause)
         self.tables[table.id] = table
         return table
 

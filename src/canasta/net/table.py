@@ -58,6 +58,7 @@ from canasta.net.wire import (
     Welcome,
 )
 from canasta.persist import (
+    Address,
     SavedGame,
     SessionInfo,
     TableFile,
@@ -101,7 +102,7 @@ class Table:
         info: SessionInfo,
         tokens: Sequence[str | None],
         away_timeout: float | None,
-        base_url: str,
+        address: Address,
         file: Path | None,
         bot_pause: float = 0.0,
         changes: int = 0,
@@ -110,7 +111,7 @@ class Table:
         self.session = session
         self.kinds: tuple[str, ...] = session.seats
         self.away_timeout = away_timeout
-        self._base_url = base_url
+        self.address = address
         self._record = record
         self._info = info
         self.seating = Seating(
@@ -129,7 +130,7 @@ class Table:
         *,
         rules: RuleSet,
         seats: Sequence[str],
-        base_url: str,
+        address: Address,
         names: Sequence[str] | None = None,
         seed: int | None = None,
         away_timeout: float | None = 60.0,
@@ -141,7 +142,7 @@ class Table:
         Args:
             rules: the rule set.
             seats: ``human``, a bot level or ``cmd:COMMAND`` for every seat from South.
-            base_url: ``ws://HOST:PORT`` of the server, for the join links.
+            address: where the server listens, and the start of the join links.
             names: the players' names (by default the seats').
             seed: the first game's seed (by default a random one); each new game at the
                 table takes the next.
@@ -180,7 +181,7 @@ class Table:
             info=info,
             tokens=[secrets.token_urlsafe(TOKEN_BYTES) if k == HUMAN else None for k in kinds],
             away_timeout=away_timeout,
-            base_url=base_url,
+            address=address,
             file=file,
             bot_pause=bot_pause,
         )
@@ -190,7 +191,7 @@ class Table:
 
     @classmethod
     def resume(
-        cls, stored: TableFile, *, file: Path, base_url: str, bot_pause: float = 0.0
+        cls, stored: TableFile, *, file: Path, address: Address, bot_pause: float = 0.0
     ) -> Table:
         """The table ``stored`` (read from ``file`` and its journal,
         :func:`canasta.persist.load_table`), its game replayed to the last action and
@@ -215,7 +216,7 @@ class Table:
             info=saved.session,
             tokens=stored.tokens,
             away_timeout=stored.away_timeout,
-            base_url=base_url,
+            address=address,
             file=file,
             bot_pause=bot_pause,
             changes=stored.changes,
@@ -249,7 +250,7 @@ class Table:
     @property
     def links(self) -> list[JoinLink | None]:
         """Each seat's join link (``None`` for a bot's seat)."""
-        url = f"{self._base_url}/table/{self.id}"
+        url = f"{self.address.links}/table/{self.id}"
         return [
             None if token is None else JoinLink(url=url, table=self.id, token=token)
             for token in self.seating.tokens
@@ -493,5 +494,6 @@ class Table:
             kinds=self.kinds,
             away_timeout=self.away_timeout,
             changes=self.publisher.changes,
+            address=self.address,
             game=SavedGame(session=self._info, record=self._record),
         )

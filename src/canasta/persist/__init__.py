@@ -52,11 +52,12 @@ if TYPE_CHECKING:
         validate_settings,
     )
     from canasta.persist.stats import GameResult, Stats, Tally, load_stats, summarize, update_stats
-    from canasta.persist.tables import TableFile, load_table, save_table
+    from canasta.persist.tables import Address, TableFile, load_table, save_table
 
 #: Where each name lives: a module loads when one of its names is first used, so that
 #: reading the settings at start does not load the records, the statistics and the rest.
 _HOMES = {
+    "Address": "canasta.persist.tables",
     "Finished": "canasta.persist.finish",
     "GameResult": "canasta.persist.stats",
     "LessonProgress": "canasta.persist.lessons",
@@ -102,6 +103,7 @@ _HOMES = {
 }
 
 __all__ = [
+    "Address",
     "Finished",
     "GameResult",
     "LessonProgress",

@@ -3,7 +3,8 @@
 The game is stored as the autosave stores it (:class:`~canasta.persist.SavedGame`: the
 record, the names); the table adds its id, each human seat's secret token, every seat's
 kind (an outside bot's ``cmd:`` command, which the saved game keeps only as its fallback
-level) and the away timeout.
+level), the away timeout and where it was served (so that it is served there again, its
+join links unchanged).
 
 The host writes the file whole, atomically and with ``fsync`` (:func:`save_table`), when
 the table opens, when a round is dealt or a game starts, and when the journal beside it has
@@ -27,7 +28,7 @@ from canasta.persist.journal import replay_journal
 from canasta.persist.models import FileModel
 from canasta.persist.saves import SavedGame
 
-__all__ = ["TABLE_VERSION", "TableFile", "load_table", "save_table"]
+__all__ = ["TABLE_VERSION", "Address", "TableFile", "load_table", "save_table"]
 
 TABLE_VERSION: Final = 1
 WHAT = "table file"
@@ -36,6 +37,18 @@ WHAT = "table file"
 SeatKind = Annotated[str, Field(pattern=r"^([a-z][a-z0-9_-]{0,19}|cmd:.{1,1000})$")]
 #: A table's id, as it appears in the join links' path.
 TableId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
+
+
+class Address(FileModel):
+    """Where a table was served, and the start of the join links that this gave."""
+
+    #: The address it listened on (``127.0.0.1``, ``0.0.0.0``, ...).
+    host: Annotated[str, Field(max_length=255)]
+    port: int = Field(ge=1, le=65535)
+    #: The public URL the links named (a TLS reverse proxy's), if one was given.
+    public_url: Annotated[str, Field(max_length=2000)] | None = None
+    #: The start of every join link: ``ws://HOST:PORT`` or the public URL.
+    links: Annotated[str, Field(min_length=1, max_length=2000)]
 
 
 class TableFile(FileModel):
@@ -53,6 +66,8 @@ class TableFile(FileModel):
     #: The number of the last change of the game the file holds: the journal's lines up
     #: to it are in the file already (0 in a file written before there was a journal).
     changes: int = Field(default=0, ge=0)
+    #: Where the table was served last (``null`` in a file written before tables kept it).
+    address: Address | None = None
     game: SavedGame
 
     @model_validator(mode="after")
