@@ -20,6 +20,7 @@ from canasta.engine import Discard, DrawStock, RuleSet, parse_cards, preset
 from canasta.net.client import TableClient
 from canasta.net.server import TableServer
 from canasta.net.wire import Act, JoinLink, Ready, ServerMessage, Update
+from canasta.tui import remote
 from canasta.tui.remote import RemoteApp
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
 from canasta.tui.widgets import StatusLine
@@ -214,9 +215,12 @@ async def test_partner_answers_on_their_screen_and_the_next_deal_waits_for_both(
         await east.leave()
 
 
-async def test_the_screen_rejoins_by_itself_when_the_server_comes_back(tmp_path: Path) -> None:
-    """The server stops mid-turn; the screen says so and takes no key; the server comes
-    back from its table file on the same port, and the screen rejoins with the same hand."""
+async def test_the_screen_rejoins_by_itself_when_the_server_comes_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server stops mid-turn; the screen says so and why, and takes no key (after a
+    while it says the table may have moved); the server comes back from its table file on
+    the same port, and the screen rejoins with the same hand."""
     saved = tmp_path / "table.json"
     first = server()
     async with first:
@@ -237,7 +241,11 @@ async def test_the_screen_rejoins_by_itself_when_the_server_comes_back(tmp_path:
             held = hand(south)
             await first.close()
             await until(pilot, lambda: not south.client.connected, "the drop")
-            assert status(south) == "Reconnecting to the table..."
+            assert status(south).startswith(f"Reconnecting to the table at ws://127.0.0.1:{port}")
+            await until(pilot, lambda: "joining again in" in status(south), "the reason")
+            assert "new link" not in status(south)
+            monkeypatch.setattr(remote, "LOST_HINT", 0.0)  # as if it had been down a while
+            await until(pilot, lambda: "ask them for your new link" in status(south), "the hint")
             await until(pilot, lambda: "x Discard" not in screen_text(south), "no discard key")
             await pilot.press("x")  # nothing to send it to: nothing happens
             assert hand(south) == held

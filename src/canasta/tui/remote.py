@@ -60,6 +60,8 @@ __all__ = ["ELSEWHERE", "RemoteApp", "run"]
 #: The stand-in session's kind for every seat but the viewer's: played on another device
 #: (or by the server's bots), never from this keyboard.
 ELSEWHERE = "elsewhere"
+#: Seconds without the table after which the status says it may have moved.
+LOST_HINT = 30.0
 #: The keys of a game kept on disk, which a seat at a shared table has no use for.
 _LOCAL_ONLY = frozenset({"new_game", "settings", "statistics", "finished_games"})
 
@@ -105,8 +107,10 @@ class RemoteApp(TableApp):
         #: When each away seat's bot takes over (``time.monotonic``), by seat.
         self._deadlines: dict[int, float] = {}
         self._question: ConfirmScreen | None = None
-        #: What went wrong with the last connection (said until the seat first joins).
+        #: What went wrong with the last connection (said until the seat joins again).
         self._trouble = ""
+        #: When the connection dropped (``time.monotonic``; ``None`` while it is up).
+        self._lost_at: float | None = None
         #: Why the table will not have this seat (the app ends).
         self.refused: str | None = None
         self._outbox: asyncio.Queue[Act | Undo | Ready] = asyncio.Queue()
@@ -133,6 +137,8 @@ class RemoteApp(TableApp):
         """The connection is down (``sentence`` says why); the client joins again by
         itself."""
         self._trouble = sentence
+        if self._lost_at is None:
+            self._lost_at = time.monotonic()
         self._show_keys()
 
     async def on_unmount(self) -> None:
@@ -173,6 +179,7 @@ class RemoteApp(TableApp):
         self.viewer = message.seat
         # Who came and went while this seat was away is not told: only the table as it is.
         self.seats = {}
+        self._lost_at = None
         self._presence(message.seats)
         name = self.seats[message.seat].name
         if self._welcomed:
@@ -310,7 +317,14 @@ class RemoteApp(TableApp):
         if self.seen is None:
             return f"Joining the table at {self.link.url}{dots} {self._trouble}".rstrip()
         if not self.client.connected:
-            return "Reconnecting to the table..."
+            where = self.link.url.rsplit("/table/", 1)[0]
+            lost = self._lost_at
+            moved = (
+                " If the host has moved the table, ask them for your new link (q quits)."
+                if lost is not None and time.monotonic() - lost >= LOST_HINT
+                else ""
+            )
+            return f"Reconnecting to the table at {where}{dots} {self._trouble}{moved}".rstrip()
         state = self.session.state
         mover = state.to_move
         left = self._seconds_left()
