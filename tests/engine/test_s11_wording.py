@@ -28,9 +28,9 @@ def test_s11_the_frozen_pile_names_whose_initial_meld_is_missing(
     )
     error = refused(state, "take c13 c2", Reason.PILE_FROZEN, "4.3")
     if partnered:
-        assert "your team has not made its initial meld" in error.sentence
+        assert error.sentence.startswith("Your team has not made its initial meld")
     else:
-        assert "you have not made your initial meld" in error.sentence
+        assert error.sentence.startswith("You have not made your initial meld")
         assert "team" not in error.sentence
 
 

@@ -55,7 +55,7 @@ def refusal(session: Session, action: object) -> str:
 def test_a_frozen_pile_is_explained_once_in_the_engines_words() -> None:
     session = session_at("h12 c9 s4 d7", pile="s12")
     sentence = refusal(session, TakePile(parse_cards("h12")))
-    assert "frozen for you: you need two natural queens" in sentence
+    assert "frozen for you: to take it you need two natural queens" in sentence
     text = say(session)
     assert text == f"Your turn: d draws from the stock. {sentence}"
     assert "cannot be taken" not in text

@@ -133,15 +133,15 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
         if naturals < 2 or naturals != len(cards):
             side = your_side(state.rules, state.turn)
             why = (
-                "the pile is frozen"
+                "The pile is frozen"
                 if state.pile_frozen
-                else f"{side.who} {side.has} not made {side.own} initial meld, so the pile "
-                "is frozen for you"
+                else f"{side.who.capitalize()} {side.has} not made {side.own} initial meld, so "
+                "the pile is frozen for you"
             )
             raise IllegalActionError(
                 Reason.PILE_FROZEN,
-                f"To take the pile, {why}: you need two natural "
-                f"{rank_name(rank, plural=True)} from your hand, with no wild cards.",
+                f"{why}: to take it you need two natural {rank_name(rank, plural=True)} from "
+                "your hand, with no wild cards.",
                 "4.3",
             )
     elif len(cards) < 2 and state.team_meld(team, rank) is None:
