@@ -40,6 +40,20 @@ async def test_a_new_hint_replaces_the_last_hint() -> None:
         assert len(app.table_screen.query(Toast)) == 1
 
 
+async def test_a_hint_goes_once_the_position_changes() -> None:
+    """The hint names a move of the position it was asked in: after any move it is stale."""
+    app = make_test_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        await press(pilot, "h")
+        await settle(pilot)
+        assert [note.title for note in app._notifications] == ["Hint"]
+        await press(pilot, "d")
+        await settle(pilot)
+        assert not app._notifications
+        assert not app.table_screen.query(Toast)
+
+
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
 async def test_a_refusal_and_a_hint_hide_neither_the_hand_nor_the_log(
     size: tuple[int, int],

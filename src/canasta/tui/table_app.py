@@ -102,6 +102,8 @@ class TableApp(App[int]):
         self._pile_touched = False
         #: The notice on show of each kind (``refusal``, ``hint``), replaced by the next.
         self._notices: dict[str, Notification] = {}
+        #: The position the last hint was about.
+        self._hinted_state: GameState | None = None
 
     # ------------------------------------------------------------------ start
 
@@ -249,7 +251,12 @@ class TableApp(App[int]):
         self.write_log(happened)
 
     def show_table(self, seen: PlayerView) -> None:
-        """Draw the table as ``seen`` (the hand left out while it is hidden)."""
+        """Draw the table as ``seen`` (the hand left out while it is hidden); a hint about
+        an earlier position goes."""
+        hint = self._notices.get("hint")
+        if hint is not None and self._hinted_state is not self.session.state:
+            del self._notices["hint"]
+            self._withdraw(hint)
         self.table_screen.show(
             Table(
                 seen=seen._replace(hand=()) if self.hand_hidden else seen,
@@ -299,6 +306,7 @@ class TableApp(App[int]):
         # Only while the position is unchanged: in hot seat the hint names the cards of a
         # hand that may have left the screen.
         if self.session.state is state:
+            self._hinted_state = state
             self.notice("hint", advice, title="Hint", timeout=HINT_SECONDS)
 
     def show_sheet(self) -> None:
