@@ -10,6 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from canasta import __version__
 from canasta.choices import BOT_TIMEOUT, DEFAULT_PLAYOUTS, LEVELS, PACES
@@ -141,9 +142,17 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
     add_bot_timeout(parser)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a wrong option said in one line that points to the help (argparse
+    would print the whole usage first); its subcommands' parsers are of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}; see '{self.prog} --help'.\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="canasta",
         description="Canasta in the terminal: classic and traditional partnership Canasta, "
         "and Railroad Canasta.",
@@ -277,7 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_host(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
     host = commands.add_parser(
         "host",
         help="host a shared table that friends join from their own devices",
