@@ -15,9 +15,7 @@
 * ``meldkeep:X``, ``pairkeep:X``: ``X`` more on the cost of discarding a natural of a rank
   with an open meld of the player's, or of a pair in hand;
 * ``feed:X:N``: ``X`` more on the cost of a natural the next player may take the pile with
-  onto its open meld of ``N`` cards or more;
-* ``nored:N``: once every kind is down, no wild card laid off on a natural meld of ``N``
-  cards or more that it does not complete.
+  onto its open meld of ``N`` cards or more.
 
 Run: ``SEAT=readiness:500:30 python benchmarks/railroad_seat.py simulate --rules railroad
 --players 3 --games 300 --seed 1 --seats seat,normal,normal --jobs 1`` (in this process:
@@ -65,18 +63,6 @@ def _builds(seen: PlayerView) -> bool:
         and seen.stock_size > stock * seen.rules.players
         and not threatened(seen)
     )
-
-
-def _spoils_red(seen: PlayerView, action: Action, least: float) -> bool:
-    """A lay-off of wild cards onto a natural meld of ``least`` cards or more that it does
-    not complete."""
-    if not isinstance(action, LayOff) or not any(c in WILD_CARDS for c in action.cards):
-        return False
-    size = seen.rules.meld_max_size
-    for meld in seen.melds[seen.rules.team_of(seen.seat)]:
-        if meld.rank == action.rank and len(meld) < size and not meld.wilds:
-            return len(meld) >= least and len(meld) + len(action.cards) < size
-    return False
 
 
 def _without(actions: Sequence[Action], dropped: Iterable[Action]) -> list[Action]:
@@ -133,9 +119,6 @@ class SeatBot(NormalBot):
                     if isinstance(a, (Meld, LayOff)) and len(seen.hand) - len(a.cards) < 2
                 ),
             )
-        if "nored" in SPEC and every_kind:
-            least = SPEC["nored"][0]
-            actions = _without(actions, (a for a in actions if _spoils_red(seen, a, least)))
         situation = Situation.of(seen)
         weights = SPEC.get("readiness")
         return railroad_play(
