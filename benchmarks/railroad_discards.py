@@ -5,10 +5,8 @@
 Run: ``python benchmarks/railroad_discards.py simulate --rules railroad --players 3 --games
 300 --seed 1 --seats plan,normal,normal --jobs 1`` (in this process: ``--jobs`` workers
 would not know the level). ``plan`` plays the railroad plan of ``normal`` but weighs its
-discards as ``hard`` weighs its own (:func:`canasta.bots.hard.own_discard_costs`, and the
-hand's outlook against them, :data:`canasta.bots.railroad_seat.READINESS`) and holds back
-from going out when that loses the game (:func:`canasta.bots.railroad_seat.hold_back`):
-``hard``'s own railroad seat without its search. Every other decision is ``normal``'s.
+discards as ``hard`` weighs its own (:func:`canasta.bots.hard.own_discard_costs`); every
+other decision is ``normal``'s.
 """
 
 from __future__ import annotations
@@ -21,13 +19,12 @@ from canasta.__main__ import main as canasta_main
 from canasta.bots import Decision, NormalBot, register
 from canasta.bots.hard import own_discard_costs
 from canasta.bots.railroad import railroad_play
-from canasta.bots.railroad_seat import READINESS, hold_back
 from canasta.bots.situation import Situation
 from canasta.engine import Action, Card, Phase, PlayerView
 
 
 class PlanBot(NormalBot):
-    """``normal``, with ``hard``'s own railroad seat (no search) at a railroad table."""
+    """``normal``, with ``hard``'s discard weighing at a railroad table."""
 
     name = "plan"
 
@@ -38,8 +35,7 @@ class PlanBot(NormalBot):
             def costs(cards: list[Card]) -> dict[Card, float]:
                 return own_discard_costs(situation, cards)
 
-            actions = hold_back(seen, list(legal))
-            return railroad_play(seen, actions, costs, readiness=READINESS)
+            return railroad_play(seen, list(legal), costs)
         return super().decide(seen, legal, rng)
 
 

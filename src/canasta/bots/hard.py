@@ -15,11 +15,9 @@ that the one rival likely to be chosen is measured on all the deals. It keeps th
 
 In railroad (docs/rules.md §13) its own moves follow the railroad plan
 (:mod:`canasta.bots.railroad`) as ``normal``'s do, going out as soon as it may, but it weighs
-its discards as railroad is played (:func:`own_discard_costs`), weighs its hand's outlook
-against them once every kind is down, and does not go out when that loses the game
-(:mod:`canasta.bots.railroad_seat`); it searches the take and the discard there, as it was
-measured there: every candidate on every deal, twelve turns deep, a rival chosen by one and
-a half standard errors.
+its discards as railroad is played (:func:`own_discard_costs`); it searches the take and the
+discard there, as it was measured there: every candidate on every deal, twelve turns deep, a
+rival chosen by one and a half standard errors.
 
 The number of deals (``Effort.playouts``) fixes the work, so the same seed gives the same
 moves on any machine. The wall-clock ``Effort.cap`` is only a safety bound for the app: when
@@ -38,7 +36,6 @@ from canasta.bots.belief import Memory, sample_deal
 from canasta.bots.discards import discard_costs
 from canasta.bots.normal import NormalBot, take_score, wants_out
 from canasta.bots.railroad import railroad_play, threatened
-from canasta.bots.railroad_seat import READINESS, hold_back
 from canasta.bots.rating import evaluate
 from canasta.bots.search_work import (
     DEAL_WORK,
@@ -223,13 +220,9 @@ class HardBot:
         self, seen: PlayerView, legal: Sequence[Action], rng: random.Random, clock: Clock
     ) -> Decision:
         """Railroad (§13): the plan of :mod:`canasta.bots.railroad`, which goes out as soon as
-        a canasta of each kind allows it (unless that loses the game), with the discard
-        searched where it matters."""
+        a canasta of each kind allows it, with the discard searched where it matters."""
         situation = Situation.of(seen)
-        legal = hold_back(seen, legal)
-        base = railroad_play(
-            seen, legal, lambda cards: own_discard_costs(situation, cards), readiness=READINESS
-        )
+        base = railroad_play(seen, legal, lambda cards: own_discard_costs(situation, cards))
         if (
             not isinstance(base.action, Discard)
             or len(seen.hand) == 1  # the discard goes out

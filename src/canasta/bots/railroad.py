@@ -62,7 +62,7 @@ from canasta.engine.cards import RANK_OF, SEVEN, THREE, WILD_CARDS, WILD_RANK
 from canasta.engine.kinds import CanastaKind, kinds_missing, open_meld
 from canasta.engine.words import counted
 
-__all__ = ["Readiness", "may_go_out_soon", "railroad_draw", "railroad_play", "threatened"]
+__all__ = ["may_go_out_soon", "railroad_draw", "railroad_play", "threatened"]
 
 #: An opponent this close to going out (cards in hand) makes the player shed points.
 _FEW_CARDS = 5
@@ -294,24 +294,11 @@ def _spare_wilds(reading: _Reading) -> int:
     return reading.wilds_held + in_meld - rules.canasta_size
 
 
-#: How ``hard`` weighs the outlook of its own hand against what a discard costs, once every
-#: kind is down (see :func:`railroad_play`): points for the chance to go out with the next
-#: draw, and points a card kept after it.
-Readiness = tuple[float, float]
-
-
 def railroad_play(
-    seen: PlayerView,
-    legal: Sequence[Action],
-    costs: Callable[[list[Card]], dict[Card, float]],
-    *,
-    readiness: Readiness | None = None,
+    seen: PlayerView, legal: Sequence[Action], costs: Callable[[list[Card]], dict[Card, float]]
 ) -> Decision:
     """Meld, lay off or discard (going out as soon as the one card left may go); ``costs``
-    weighs the discards (the ``normal`` level's :func:`~canasta.bots.discards.discard_costs`).
-    ``readiness``: once every kind is down, the discard that readies the hand is the one of
-    least ``cost - worth * chance + per_card * kept`` for ``(worth, per_card)``, rather than
-    the likeliest to go out, then the fewest kept (``None``)."""
+    weighs the discards (the ``normal`` level's :func:`~canasta.bots.discards.discard_costs`)."""
     placements = [a for a in legal if isinstance(a, (Meld, LayOff))]
     discards = [a for a in legal if isinstance(a, Discard)]
     if len(seen.hand) == 1 and discards:
@@ -336,8 +323,7 @@ def railroad_play(
         if not reading.missing or (len(reading.missing) == 1 and reading.late):
             # Near going out: late in the round the last kind comes with a draw or two, and
             # the hand is ready for it or not.
-            weights = None if reading.missing else readiness
-            return _discard_toward_going_out(seen, reading, cost, weights)
+            return _discard_toward_going_out(seen, reading, cost)
         # A wild card last: it freezes the pile, which then waits for a natural pair while
         # the hands shrink toward going out (the ``normal`` level's two that freezes a big
         # pile is no railroad play).
@@ -348,16 +334,14 @@ def railroad_play(
 
 
 def _discard_toward_going_out(
-    seen: PlayerView, reading: _Reading, cost: dict[Card, float], weights: Readiness | None
+    seen: PlayerView, reading: _Reading, cost: dict[Card, float]
 ) -> Decision:
     """The discard of a player near going out, which places every card but the last: with
     a small hand, the card whose loss leaves the hand likeliest to go out with the next
     draw, and else the fewest cards after it (:class:`~canasta.bots.railroad_out.Ending`:
     a pair whose third card is likelier to come stays, a card with a place stays); with a
     big hand, a lone card before one of a pair (which a third card melds). A wild card,
-    which fits anywhere, goes last. ``weights`` (``hard``'s own seat, every kind down):
-    the small hand's discard is the card of least cost, less ``worth`` times the chance,
-    plus ``per_card`` times the cards kept (:data:`Readiness`)."""
+    which fits anywhere, goes last."""
     naturals = [card for card in cost if card not in WILD_CARDS]
     if not naturals:
         return Decision(Discard(min(cost, key=lambda c: (cost[c], c))), _ONLY_WILD)
@@ -367,15 +351,9 @@ def _discard_toward_going_out(
 
     def key(card: Card) -> tuple[float, float, bool, float, Card]:
         chance, kept = outlook.get(card, (0.0, 0.0))
-        if weights is not None and outlook:
-            worth, per_card = weights
-            return cost[card] - worth * chance + per_card * kept, 0.0, False, 0.0, card
         return -chance, kept, held[RANK_OF[card]] >= 2, cost[card], card
 
     card = min(naturals, key=key)
-    if card in outlook and weights is not None:
-        chance = outlook[card][0]
-        return Decision(Discard(card), f"Its cost weighed with the hand left, out on {chance:.0%}.")
     if card in outlook:
         return Decision(Discard(card), _outlook_reason(reading, outlook[card][0]))
     if held[RANK_OF[card]] >= 2:
