@@ -62,7 +62,13 @@ from canasta.engine.cards import RANK_OF, SEVEN, THREE, WILD_CARDS, WILD_RANK
 from canasta.engine.kinds import CanastaKind, kinds_missing, open_meld
 from canasta.engine.words import counted
 
-__all__ = ["may_go_out_soon", "railroad_draw", "railroad_play", "threatened"]
+__all__ = [
+    "may_go_out_soon",
+    "railroad_draw",
+    "railroad_play",
+    "searches_way_out",
+    "threatened",
+]
 
 #: An opponent this close to going out (cards in hand) makes the player shed points.
 _FEW_CARDS = 5
@@ -303,7 +309,8 @@ def railroad_play(
     discards = [a for a in legal if isinstance(a, Discard)]
     if len(seen.hand) == 1 and discards:
         return Decision(discards[0], "A canasta of each kind is down: your last card goes out.")
-    if placements and len(seen.hand) <= _OUT_HAND and _may_go_out_now(seen):
+    rules = seen.rules
+    if placements and searches_way_out(seen.hand, seen.melds[rules.team_of(seen.seat)], rules):
         way = _way_out(seen, placements)
         if way is not None:
             return Decision(way, ON_THE_WAY_OUT)
@@ -370,17 +377,17 @@ def _outlook_reason(reading: _Reading, chance: float) -> str:
     return "The hand left keeps the fewest cards after the next draw."
 
 
-def _may_go_out_now(seen: PlayerView) -> bool:
-    """Whether the hand could go out this turn, counted generously: the kinds of canasta
-    the player lacks are within its cards' reach, and at most one card has no place (a
-    rank with an open meld, three of a rank, or two and a wild card, all find one). When
-    not, no way out is searched for."""
-    rules = seen.rules
-    melds = seen.melds[rules.team_of(seen.seat)]
-    if not _kinds_within(melds, len(seen.hand), rules):
+def searches_way_out(hand: Sequence[Card], melds: Sequence[TableMeld], rules: RuleSet) -> bool:
+    """Whether the plan searches the turn's plays for a way out (:func:`_way_out`, dearer
+    than any other step of the plan) for a player holding ``hand`` whose side has
+    ``melds``, when it may meld: with ten cards or fewer, when the hand could go out this
+    turn, counted generously: the kinds of canasta the player lacks are within its cards'
+    reach, and at most one card has no place (a rank with an open meld, three of a rank,
+    or two and a wild card, all find one)."""
+    if len(hand) > _OUT_HAND or not _kinds_within(melds, len(hand), rules):
         return False
-    wilds = sum(1 for card in seen.hand if card in WILD_CARDS)
-    naturals = Counter(RANK_OF[card] for card in seen.hand if card not in WILD_CARDS)
+    wilds = sum(1 for card in hand if card in WILD_CARDS)
+    naturals = Counter(RANK_OF[card] for card in hand if card not in WILD_CARDS)
     stranded = 0
     for rank, count in naturals.items():
         if count >= 3 or (rank != THREE and open_meld(melds, rank, rules) is not None):
