@@ -37,7 +37,6 @@ __all__ = [
     "discard_refusal",
     "kind_facts",
     "kind_guard",
-    "missing_words",
 ]
 
 _MELD_RANKS = frozenset(MELD_RANKS)
@@ -87,11 +86,6 @@ _last: list[tuple[GameState | None, KindFacts]] = [
 ]
 
 
-def missing_words(missing: Sequence[CanastaKind]) -> str:
-    """``red and wild`` (the kinds a player lacks, for a sentence)."""
-    return listed(missing)
-
-
 def discard_refusal(
     card: Card, left: int, rules: RuleSet, *, locked: bool, missing: Sequence[CanastaKind]
 ) -> IllegalActionError | None:
@@ -108,7 +102,7 @@ def discard_refusal(
             return IllegalActionError(
                 Reason.NO_CANASTA,
                 "That is your last card, and going out needs a canasta of each kind: you "
-                f"still need {missing_words(missing)}.",
+                f"still need {listed(missing)}.",
                 "13.10",
             )
         if seven and rules.sevens_locked:
