@@ -31,6 +31,7 @@ from canasta.tui.flow import (
     meld_plan,
     next_mover,
     partner_reply,
+    refused_move,
     sheet_title,
     smallest_take,
     touched_by,
@@ -162,3 +163,13 @@ def test_the_sheet_title_says_who_won_or_which_round() -> None:
         sheet_title(won, viewer=1, humans=4, names=NAMES)
         == "Game over: North-South won, 5120 to 3990."
     )
+
+
+def test_a_hidden_key_explains_only_a_refused_move_in_the_seats_own_turn() -> None:
+    session = session_at("c4 c4 d4 d9", phase="play")
+    assert refused_move(session, "discard", parse_cards("d9"), seat=0) is None  # legal
+    assert refused_move(session, "discard", parse_cards("d9"), seat=1) is None  # not West's
+    # Two ranks make two melds (the richer first), one card each.
+    refusal = refused_move(session, "meld", parse_cards("c4 d9"), seat=0)
+    assert refusal is not None and refusal.title == "Not allowed"
+    assert refusal.sentence == "A meld needs at least 3 cards; these nines make 1."

@@ -14,8 +14,12 @@ from dataclasses import dataclass
 
 from canasta.engine import (
     Action,
+    AskPartner,
     Card,
+    Discard,
+    DrawStock,
     GameState,
+    IllegalActionError,
     LayOff,
     Meld,
     Phase,
@@ -204,6 +208,59 @@ def runs_refusal(state: GameState, plan: Sequence[Action], *, seat: int) -> str 
         f"These cards are {len(melds)} ranks, and Canasta has no runs: a meld is {least} or "
         f"more cards of one rank, each rank a meld of its own."
     )
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a key's move is not made: ``title`` "Not allowed" for a rule's refusal."""
+
+    sentence: str
+    title: str = ""
+
+
+def refused_move(
+    session: Session, move: str, cards: Sequence[Card], *, seat: int
+) -> Refusal | None:
+    """Why ``seat`` may not make ``move`` in its turn (a game key's: ``draw``, ``take``,
+    ``meld``, ``lay_off``, ``discard``, ``ask``) with ``cards`` (a discard's: one card), in
+    the engine's words, or what to do first; ``None`` if it may, or if it is not the seat's
+    turn (the status line says whose it is). Nothing is played."""
+    state = session.state
+    if state.to_move != seat or state.phase not in (Phase.DRAW, Phase.PLAY):
+        return None
+    drawing = move in ("draw", "take")
+    if state.phase is Phase.DRAW and not drawing:
+        return Refusal("Draw first: from the stock (d), or take the pile (t).")
+    melds = state.melds[state.rules.team_of(seat)]
+    ranks = sorted({rank_of(card) for card in cards if not is_wild(card)}) or [
+        meld.rank for meld in melds
+    ]
+    if state.phase is Phase.PLAY:
+        if drawing:
+            return Refusal("You have drawn this turn: meld, lay off or discard.")
+        if move == "lay_off" and not ranks:
+            return Refusal("Your side has no meld on the table yet to lay off on.")
+        if move in ("meld", "lay_off") and not cards:
+            what = "meld" if move == "meld" else "lay off"
+            return Refusal(f"Select the cards to {what} first (arrows and space, or click).")
+        if move == "discard" and len(cards) > 1:
+            return Refusal("Select just one card to discard.")
+    tried: list[Action]
+    if move == "meld":
+        tried = meld_plan(session, cards, seat=seat)
+    elif move == "lay_off":
+        tried = [LayOff(ranks[0], tuple(cards))]
+    elif move == "take":
+        tried = [TakePile(tuple(cards))]
+    elif move == "discard":
+        tried = [Discard(cards[0])]
+    else:
+        tried = [DrawStock() if move == "draw" else AskPartner()]
+    try:
+        session.check_all(tried, seat=seat)
+    except IllegalActionError as error:
+        return Refusal(error.sentence, "Not allowed")
+    return None
 
 
 def smallest_take(legal: Sequence[Action]) -> TakePile:

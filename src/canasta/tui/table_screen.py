@@ -34,7 +34,7 @@ from canasta.engine import (
     rank_of,
 )
 from canasta.tui.cards import hand_order
-from canasta.tui.flow import lay_off_ranks, meld_plan, runs_refusal, smallest_take
+from canasta.tui.flow import lay_off_ranks, meld_plan, refused_move, runs_refusal, smallest_take
 from canasta.tui.footer import KeysFooter
 from canasta.tui.middle import arrange, middle_lines, panels_of
 from canasta.tui.team_panel import TeamPanel
@@ -82,6 +82,10 @@ _GAME_ACTIONS: tuple[tuple[str, tuple[object, ...]], ...] = (
 )
 
 
+#: The game keys that say why their move is not legal now, and the move of each.
+_EXPLAINED = {"d": "draw", "t": "take", "m": "meld", "l": "lay_off", "x": "discard", "a": "ask"}
+
+
 class TableScreen(Screen[None]):
     """The table: scores, seats, melds, pile, the viewer's hand, status line and log.
 
@@ -97,6 +101,8 @@ class TableScreen(Screen[None]):
         Binding("l", "lay_off", "Lay off"),
         Binding("x", "discard", "Discard"),
         Binding("a", "ask", "Ask partner"),
+        # A game key whose move is not legal now is hidden; pressed, it says why.
+        *(Binding(key, f"explain('{move}')", show=False) for key, move in _EXPLAINED.items()),
         Binding("y", "answer(True)", "Yes"),
         Binding("n", "answer(False)", "No"),
         Binding("u", "undo", "Undo"),
@@ -355,6 +361,17 @@ class TableScreen(Screen[None]):
         if self.table is not None:
             self.cards = ()
             self.show(self.table)
+
+    def action_explain(self, move: str) -> None:
+        """A game key pressed while its move is hidden: say why not (nothing is played)."""
+        if not self.cards:
+            return
+        chosen = self.selection()
+        if move == "discard" and not chosen:
+            chosen = (self.cards[self.cursor],)
+        refusal = refused_move(self.game.session, move, chosen, seat=self.game.viewer)
+        if refusal is not None:
+            self.game.refuse(refusal.sentence, title=refusal.title)
 
     def action_draw(self, count: int) -> None:
         """Draw from the stock (``count``: the cards the footer says a draw takes)."""
