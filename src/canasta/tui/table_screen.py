@@ -423,7 +423,7 @@ class TableScreen(Screen[None]):
         """Discard the selected card (or, with none selected, the card under the cursor)."""
         chosen = self.selection()
         if len(chosen) > 1:
-            self.game.refuse("Select just one card to discard.")
+            self.action_explain("discard")  # one card at a time
             return
         if not chosen and not self.cards:
             return
