@@ -60,7 +60,7 @@ from canasta.tui.stats_screen import StatsScreen
 from canasta.tui.storage import session_info
 from canasta.tui.table_screen import TableScreen
 
-from .helpers import press, settle, south_choice
+from .helpers import press, screen_text, settle, south_choice
 
 RANDOM = ("random", "random", "random")
 
@@ -277,6 +277,29 @@ async def test_settings_round_trip_through_the_screen(paths: Paths) -> None:
     assert loaded.value == Settings(
         pace="fast", difficulty="easy", hand_order="suit", ascii=True, names=Names(south="Ada")
     )
+
+
+async def test_the_settings_screen_gives_each_setting_one_line(paths: Paths) -> None:
+    # The rule-system choice is #rules, as the rules screen's text was: the rules' height
+    # (1fr) once stretched it over the whole screen, and every other setting below it.
+    app = saving_app(paths)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "p")
+        assert isinstance(app.screen, SettingsScreen)
+        assert app.screen.query_one("#rules", Select).region.height == 1
+        shown = screen_text(app)
+        for label in (
+            "Rule system of new games",
+            "Players in new games",
+            "Pace of the bots",
+            "Difficulty of new games",
+            "Theme",
+            "Hand order",
+            "ASCII cards",
+            "Name of East",
+        ):
+            assert label in shown, label
 
 
 def test_settings_are_the_defaults_the_command_line_overrides(paths: Paths) -> None:

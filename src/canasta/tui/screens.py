@@ -316,7 +316,7 @@ class RulesScreen(ModalScreen[None]):
         """The rules in a scrolling Markdown view."""
         from textual.widgets import Markdown
 
-        with VerticalScroll(id="rules"):
+        with VerticalScroll(id="rules-text"):
             yield Markdown(rules_text())
         yield Label("Esc: back to the table", id="rules-hint")
 
