@@ -179,9 +179,12 @@ def build_parser() -> argparse.ArgumentParser:
         "analyze",
         help="show a record or position and its legal actions",
         description="Print the phase, whose turn it is, the pile and every legal action of a "
-        "saved game record or position (JSON, see docs/notation.md).",
+        "saved game record or position (JSON, see docs/notation.md), or of the game in a "
+        "shared table's file (canasta host --table FILE) or the app's saved game.",
     )
-    analyze.add_argument("file", help="a game record or position (JSON)")
+    analyze.add_argument(
+        "file", help="a game record or position (JSON), a table file or a saved game"
+    )
     analyze.add_argument(
         "--apply", dest="action", metavar="ACTION", help='apply one action, e.g. "draw"'
     )

@@ -1,4 +1,5 @@
-"""``canasta analyze FILE``: a record or position, its legal actions, one action applied.
+"""``canasta analyze FILE``: a record or position (or the game of a shared table's file or a
+saved game), its legal actions, one action applied.
 
 A player attaches the file to a bug report or uses it to settle a rule question. User errors
 (a missing file, bad JSON, an illegal action) print one line and exit with status 2; they
@@ -8,6 +9,7 @@ never show a traceback.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -30,6 +32,7 @@ from canasta.engine.kitty import kitty_statuses
 from canasta.engine.narrate import describe_event
 from canasta.engine.record import GameRecord, load_document, position_of, replay
 from canasta.engine.words import counted
+from canasta.persist import LoadError, load_table, read_saved_game
 
 USAGE_ERROR = 2
 
@@ -39,7 +42,8 @@ class _UserError(Exception):
 
 
 def load_state(path: Path) -> GameState:
-    """The final state of a record, or the state of a position, read from ``path``."""
+    """The final state of a record, or the state of a position, read from ``path``; a shared
+    table's file (with its journal) or a saved game is read for the game it holds."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -47,12 +51,33 @@ def load_state(path: Path) -> GameState:
     except OSError as error:
         raise _UserError(f"{path}: cannot read it ({error.strerror}).") from None
     try:
+        held = _held_record(path, data)
+        if held is not None:
+            return replay(held)[-1]
         document = load_document(data)
         if isinstance(document, GameRecord):
             return replay(document)[-1]
         return document.to_state()
+    except LoadError as error:
+        raise _UserError(str(error)) from None
     except CanastaError as error:
         raise _UserError(f"{path}: {error}") from None
+
+
+def _held_record(path: Path, data: bytes) -> GameRecord | None:
+    """The game in one of canasta's own files that hold one (a shared table's, a saved
+    game), read as canasta reads them, never moving the file; ``None`` for any other."""
+    try:
+        kind = json.loads(data).get("format")
+    except (ValueError, AttributeError, RecursionError):
+        return None  # not one of them: load_document says what is wrong
+    if kind == "canasta-table":
+        table = load_table(path)
+        return None if table is None else table.game.record
+    if kind == "canasta-save":
+        saved = read_saved_game(path, move_aside=False)
+        return None if saved is None else saved.record
+    return None
 
 
 def describe_state(state: GameState, *, seat: int | None = None) -> list[str]:

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from canasta.engine import apply, legal_actions, new_game
-from canasta.engine.record import load_position, make_record, position_of
+from canasta.engine.record import load_position, load_record, make_record, position_of
+from canasta.persist import SavedGame, TableFile, save_table
+from canasta.persist.saves import session_info
 
 
 def _run(*args: str | Path) -> subprocess.CompletedProcess[str]:
@@ -142,3 +144,41 @@ def test_analyze_a_format_that_is_not_a_string(
     result = _run(path)
     _assert_user_error(result)
     assert '"format"' in result.stderr
+
+
+def _saved(record_file: Path) -> SavedGame:
+    """The game of ``record_file`` as canasta saves it (South human, three bots)."""
+    record = load_record(record_file.read_text(encoding="utf-8"))
+    names = ("South", "West", "North", "East")
+    seats = ("human", "normal", "normal", "normal")
+    return SavedGame(session=session_info(seats, names=names, pace="fast"), record=record)
+
+
+def test_analyze_reads_the_game_of_a_saved_game_and_of_a_shared_table(
+    record_file: Path, tmp_path: Path
+) -> None:
+    # The host's table file and the app's autosave hold a game: analyze shows it, as it
+    # shows the record (a table's journal, which holds its latest moves, is read too).
+    expected = _run(record_file).stdout
+    saved = tmp_path / "autosave.json"
+    saved.write_text(_saved(record_file).model_dump_json(), encoding="utf-8")
+    table = tmp_path / "table.json"
+    tokens = ("t" * 22, None, None, None)
+    kinds = ("human", "normal", "normal", "normal")
+    shared = TableFile(
+        table="abc", tokens=tokens, kinds=kinds, away_timeout=60, game=_saved(record_file)
+    )
+    save_table(table, shared)
+    for path in (saved, table):
+        result = _run(path)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout == expected
+
+
+def test_a_broken_saved_game_is_one_sentence_and_stays_where_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json"
+    path.write_text('{"format": "canasta-save", "schema_version": 1}', encoding="utf-8")
+    result = _run(path)
+    _assert_user_error(result)
+    assert "saved game" in result.stderr
+    assert [entry.name for entry in tmp_path.iterdir()] == ["autosave.json"]

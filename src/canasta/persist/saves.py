@@ -46,6 +46,7 @@ __all__ = [
     "SessionInfo",
     "clear_game",
     "load_game",
+    "read_saved_game",
     "save_game",
     "saved_tables",
     "session_info",
@@ -195,14 +196,29 @@ def load_game(paths: Paths, rules: RuleSet | None = None) -> SavedGame | None:
         # With none on disk, the classic file is read all the same: an unreadable state
         # directory is then said at start, not at the first save.
         path = next((found for found, _, _ in paths.table_saves()), paths.save_file)
-    data = read_document(path, what=WHAT, file_format="canasta-save", version=SAVE_VERSION)
+    return read_saved_game(path)
+
+
+def read_saved_game(path: Path, *, move_aside: bool = True) -> SavedGame | None:
+    """The saved game in ``path``, its record replayed to check it; ``None`` when there is
+    no such file.
+
+    Raises:
+        LoadError: one sentence; the file has been moved aside (with ``move_aside``: the
+            autosave, not a file a person named).
+    """
+    data = read_document(
+        path, what=WHAT, file_format="canasta-save", version=SAVE_VERSION, move_aside=move_aside
+    )
     if data is None:
         return None
-    saved = validate_document(SavedGame, data, path, what=WHAT)
+    saved = validate_document(SavedGame, data, path, what=WHAT, move_aside=move_aside)
     try:
         replay(saved.record)
     except CanastaError as error:
-        raise refuse(path, WHAT, f"does not replay ({clip(str(error), 160)})") from None
+        raise refuse(
+            path, WHAT, f"does not replay ({clip(str(error), 160)})", move_aside=move_aside
+        ) from None
     return saved
 
 
