@@ -249,9 +249,10 @@ def build_parser() -> argparse.ArgumentParser:
         "replay",
         help="step through a finished game's record, every hand open",
         description="Replay a game record (JSON, such as the finished games canasta keeps in "
-        "its data directory) forwards and backwards, with every hand open and the log.",
+        "its data directory), or the game of a shared table's file or of a saved game, "
+        "forwards and backwards, with every hand open and the log.",
     )
-    replay.add_argument("file", help="a game record (JSON)")
+    replay.add_argument("file", help="a game record (JSON), a table file or a saved game")
     _add_ascii(replay)
     serve = commands.add_parser(
         "serve",

@@ -9,7 +9,6 @@ never show a traceback.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -32,7 +31,7 @@ from canasta.engine.kitty import kitty_statuses
 from canasta.engine.narrate import describe_event
 from canasta.engine.record import GameRecord, load_document, position_of, replay
 from canasta.engine.words import counted
-from canasta.persist import LoadError, load_table, read_saved_game
+from canasta.persist import LoadError, held_record
 
 USAGE_ERROR = 2
 
@@ -51,7 +50,7 @@ def load_state(path: Path) -> GameState:
     except OSError as error:
         raise _UserError(f"{path}: cannot read it ({error.strerror}).") from None
     try:
-        held = _held_record(path, data)
+        held = held_record(path)
         if held is not None:
             return replay(held)[-1]
         document = load_document(data)
@@ -62,22 +61,6 @@ def load_state(path: Path) -> GameState:
         raise _UserError(str(error)) from None
     except CanastaError as error:
         raise _UserError(f"{path}: {error}") from None
-
-
-def _held_record(path: Path, data: bytes) -> GameRecord | None:
-    """The game in one of canasta's own files that hold one (a shared table's, a saved
-    game), read as canasta reads them, never moving the file; ``None`` for any other."""
-    try:
-        kind = json.loads(data).get("format")
-    except (ValueError, AttributeError, RecursionError):
-        return None  # not one of them: load_document says what is wrong
-    if kind == "canasta-table":
-        table = load_table(path)
-        return None if table is None else table.game.record
-    if kind == "canasta-save":
-        saved = read_saved_game(path, move_aside=False)
-        return None if saved is None else saved.record
-    return None
 
 
 def describe_state(state: GameState, *, seat: int | None = None) -> list[str]:

@@ -81,3 +81,16 @@ def test_help_loads_no_textual() -> None:
     printed, loaded = help_loads(["--help"], ["replay", "--help"])
     assert loaded == {"textual": False}
     assert "step through a finished game" in printed
+
+
+def test_a_broken_saved_game_is_named_as_one(tmp_path: Path) -> None:
+    # Replay reads the game of a saved game or a shared table's file too; a broken one is
+    # refused as what it is, and stays where it is.
+    path = tmp_path / "autosave.json"
+    content = '{"format": "canasta-save", "schema_version": 1}'
+    path.write_text(content, encoding="utf-8")
+    result = _run(path)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("canasta replay: The saved game ")
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert path.read_text(encoding="utf-8") == content

@@ -12,7 +12,7 @@ import pytest
 
 from canasta.engine import preset
 from canasta.engine.record import GameRecord, make_record
-from canasta.persist import LoadError, SavedGame, TableFile, load_table, save_table
+from canasta.persist import LoadError, SavedGame, TableFile, held_record, load_table, save_table
 from canasta.persist.journal import Change, Journal, journal_path
 
 from .helpers import assert_one_sentence, play, session
@@ -185,3 +185,16 @@ def test_a_sync_flushes_and_nothing_is_left_to_sync(tmp_path: Path) -> None:
 
     assert not journal.unsynced and len(journal) == 1
     journal.close()
+
+
+def test_the_game_a_table_file_holds_includes_its_journal(tmp_path: Path) -> None:
+    path = tmp_path / "table.json"
+    _written(path, 10)
+    _journal(path, [Change(n, n + 9, ACTIONS[n + 9]) for n in range(1, 4)]).close()
+    held = held_record(path)
+    assert held is not None
+    assert list(held.actions) == ACTIONS[:13]
+    assert held_record(tmp_path / "none.json") is None
+    other = tmp_path / "record.json"
+    other.write_text(make_record(PLAYED.initial, PLAYED.actions).to_json(), encoding="utf-8")
+    assert held_record(other) is None  # a record is not held: read it as one

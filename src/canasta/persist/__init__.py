@@ -53,7 +53,7 @@ if TYPE_CHECKING:
         validate_settings,
     )
     from canasta.persist.stats import GameResult, Stats, Tally, load_stats, summarize, update_stats
-    from canasta.persist.tables import Address, TableFile, load_table, save_table
+    from canasta.persist.tables import Address, TableFile, held_record, load_table, save_table
 
 #: Where each name lives: a module loads when one of its names is first used, so that
 #: reading the settings at start does not load the records, the statistics and the rest.
@@ -81,6 +81,7 @@ _HOMES = {
     "clear_game": "canasta.persist.saves",
     "device_name": "canasta.persist.device",
     "finish_game": "canasta.persist.finish",
+    "held_record": "canasta.persist.tables",
     "list_records": "canasta.persist.records",
     "load_game": "canasta.persist.saves",
     "load_progress": "canasta.persist.lessons",
@@ -128,6 +129,7 @@ __all__ = [
     "clear_game",
     "device_name",
     "finish_game",
+    "held_record",
     "list_records",
     "load_game",
     "load_progress",

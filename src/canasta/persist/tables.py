@@ -16,19 +16,20 @@ saw; a power cut or a crash of the operating system loses at most about the last
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated, Final, Literal
 
 from pydantic import Field, model_validator
 
 from canasta.engine import CanastaError
-from canasta.engine.record import replay
+from canasta.engine.record import GameRecord, replay
 from canasta.persist.files import clip, read_document, refuse, validate_document, write_text_atomic
 from canasta.persist.journal import replay_journal
 from canasta.persist.models import FileModel
-from canasta.persist.saves import SavedGame
+from canasta.persist.saves import SavedGame, read_saved_game
 
-__all__ = ["TABLE_VERSION", "Address", "TableFile", "load_table", "save_table"]
+__all__ = ["TABLE_VERSION", "Address", "TableFile", "held_record", "load_table", "save_table"]
 
 TABLE_VERSION: Final = 1
 WHAT = "table file"
@@ -121,3 +122,24 @@ def load_table(path: Path) -> TableFile | None:
             path, WHAT, f"does not replay ({clip(str(error), 160)})", move_aside=False
         ) from None
     return table
+
+
+def held_record(path: Path) -> GameRecord | None:
+    """The game in ``path`` when it is one of canasta's files that hold a game beside a
+    record: a shared table's (its journal included) or a saved game; ``None`` for any other
+    file (or none). The file is never moved aside: the user named it.
+
+    Raises:
+        LoadError: it is one of those, and cannot be used.
+    """
+    try:
+        kind = json.loads(path.read_bytes()).get("format")
+    except (OSError, ValueError, AttributeError, RecursionError):
+        return None  # not one of them: the caller's own reader says what is wrong
+    if kind == "canasta-table":
+        table = load_table(path)
+        return None if table is None else table.game.record
+    if kind == "canasta-save":
+        saved = read_saved_game(path, move_aside=False)
+        return None if saved is None else saved.record
+    return None

@@ -39,6 +39,7 @@ from canasta.persist import (
     LoadError,
     Paths,
     RecordEntry,
+    held_record,
     list_records,
     load_record_file,
     load_stats,
@@ -342,7 +343,7 @@ def run(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     try:
-        record = load_record_file(path)
+        record = held_record(path) or load_record_file(path)
     except CanastaError as error:
         sentence = error.sentence if isinstance(error, LoadError) else str(error)
         print(f"canasta replay: {sentence}", file=sys.stderr)
