@@ -46,6 +46,8 @@ async def test_any_key_dismisses_the_welcome_and_it_is_shown_once(paths: Paths) 
             "This game: classic, 4 players. You sit South, partnered with North (a bot),",
             "--hotseat",
             "--rules railroad",
+            "canasta serve",
+            "canasta host                 a table friends join from their own terminals",
             "canasta learn",
         ):
             assert words in shown

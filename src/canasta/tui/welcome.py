@@ -27,6 +27,7 @@ Ways to play
   canasta --players 2|3|6      the other tables; --rules traditional
   canasta --rules railroad     railroad: 2 to 6 players, each on their own
   canasta serve                the same game in a web browser
+  canasta host                 a table friends join from their own terminals
 
 New to Canasta? Press l now for short lessons (later: canasta learn).
 
