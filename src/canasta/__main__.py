@@ -142,6 +142,17 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
     add_bot_timeout(parser)
 
 
+def _port(text: str) -> int:
+    """A port to listen on, 0 to 65535 (an argparse type: a wrong one is one line)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port: ports go from 0 to 65535")
+    return port
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with a wrong option said in one line that points to the help (argparse
     would print the whole usage first); its subcommands' parsers are of this class too."""
@@ -263,7 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--hotseat. http://HOST:PORT/?join=LINK (the join link URL-encoded) seats the tab "
         "at a shared table instead, as canasta join LINK does.",
     )
-    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
     serve.add_argument(
         "--host",
         default="127.0.0.1",
@@ -313,7 +324,7 @@ def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
     add_rules_options(host)
     host.add_argument(
         "--port",
-        type=int,
+        type=_port,
         default=None,
         help="port to listen on (default 8765, or a resumed table's own; 0: any free)",
     )

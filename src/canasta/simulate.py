@@ -274,7 +274,7 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
             f"canasta simulate: {error}", markup=False, highlight=False, soft_wrap=True
         )
         return 2
-    if args.games < 1 or args.jobs < 1 or args.playouts < 1 or args.bot_timeout <= 0:
+    if args.games < 1 or args.jobs < 1 or args.playouts < 1 or not args.bot_timeout > 0:
         complaints.print(
             "canasta simulate: --games, --jobs, --playouts and --bot-timeout must be positive.",
             soft_wrap=True,

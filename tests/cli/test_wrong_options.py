@@ -24,6 +24,12 @@ from canasta.__main__ import main
         ),
         (["analyze"], "canasta analyze: the following arguments are required: file;"),
         (["host", "--seat"], "canasta host: argument --seat: expected one argument;"),
+        (
+            ["host", "--port", "70000"],
+            "canasta host: argument --port: 70000 is not a port: ports go from 0 to 65535;",
+        ),
+        (["serve", "--port", "-1"], "canasta serve: argument --port: -1 is not a port:"),
+        (["serve", "--port", "x"], "canasta serve: argument --port: 'x' is not a port number;"),
     ],
 )
 def test_a_wrong_option_is_one_line_pointing_to_the_help(
@@ -36,3 +42,17 @@ def test_a_wrong_option_is_one_line_pointing_to_the_help(
     assert printed.out == ""
     assert printed.err.startswith(says) and printed.err.count("\n") == 1
     assert printed.err.endswith(" --help'.\n")
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "nan"])
+def test_a_bot_timeout_that_is_not_positive_is_refused(
+    capsys: pytest.CaptureFixture[str], seconds: str
+) -> None:
+    # Before, the game started with it (and an outside bot then had no time at all); and
+    # simulate let "nan" through.
+    assert main(["--bot-timeout", seconds]) == 2
+    assert capsys.readouterr().err == (
+        "canasta: --bot-timeout must be positive: the seconds an outside bot may take to answer.\n"
+    )
+    assert main(["simulate", "--games", "1", "--bot-timeout", seconds]) == 2
+    assert "--bot-timeout must be positive" in capsys.readouterr().err
