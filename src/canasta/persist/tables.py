@@ -24,7 +24,14 @@ from pydantic import Field, model_validator
 
 from canasta.engine import CanastaError
 from canasta.engine.record import GameRecord, replay
-from canasta.persist.files import clip, read_document, refuse, validate_document, write_text_atomic
+from canasta.persist.files import (
+    MAX_BYTES,
+    clip,
+    read_document,
+    refuse,
+    validate_document,
+    write_text_atomic,
+)
 from canasta.persist.journal import replay_journal
 from canasta.persist.models import FileModel
 from canasta.persist.saves import SavedGame, read_saved_game
@@ -133,7 +140,9 @@ def held_record(path: Path) -> GameRecord | None:
         LoadError: it is one of those, and cannot be used.
     """
     try:
-        kind = json.loads(path.read_bytes()).get("format")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+        kind = json.loads(raw).get("format") if len(raw) <= MAX_BYTES else None
     except (OSError, ValueError, AttributeError, RecursionError):
         return None  # not one of them: the caller's own reader says what is wrong
     if kind == "canasta-table":
