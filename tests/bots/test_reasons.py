@@ -17,6 +17,7 @@ from canasta.engine import (
     DrawStock,
     LayOff,
     Meld,
+    Phase,
     RuleSet,
     TakePile,
     card_label,
@@ -79,3 +80,22 @@ def test_reasons_say_why_and_never_name_the_move(level: str, rules: RuleSet, see
     # The round exercised the reasons of every kind of move that names cards.
     assert {Discard, DrawStock} <= seen_moves
     assert seen_moves & {Meld, LayOff}
+
+
+@pytest.mark.parametrize(("rules", "seed"), [(classic, 3), (preset("railroad", 2), 11)])
+def test_a_draw_says_whether_the_pile_could_have_been_taken(rules: RuleSet, seed: int) -> None:
+    # A blocked or frozen pile, or one the hand cannot meet, is not a pile "not worth
+    # taking": the hint said so of a pile blocked by a two.
+    seen = {True: 0, False: 0}
+    for state in play(("normal",) * rules.players, seed=seed, rounds=1, rules=rules):
+        if state.to_move is None or state.phase is not Phase.DRAW:
+            continue
+        legal = legal_actions(state)
+        decision = bot("normal").decide(view(state, state.to_move), legal, random.Random(0))
+        if not isinstance(decision.action, DrawStock):
+            continue
+        could = any(isinstance(action, TakePile) for action in legal)
+        seen[could] += 1
+        expected = "The pile is not worth taking." if could else "The pile cannot be taken now."
+        assert decision.reason == expected, (state.pile, legal)
+    assert seen[True] and seen[False], seen

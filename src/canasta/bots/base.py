@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from canasta.choices import DEFAULT_PLAYOUTS
-from canasta.engine import Action, CanastaError, PlayerView
+from canasta.engine import Action, CanastaError, PlayerView, TakePile
 
 __all__ = [
     "BOTS",
@@ -26,6 +26,7 @@ __all__ = [
     "Decision",
     "Effort",
     "RandomBot",
+    "draw_reason",
     "make_bot",
     "register",
 ]
@@ -38,6 +39,15 @@ class Decision:
 
     action: Action
     reason: str
+
+
+def draw_reason(legal: Iterable[Action]) -> str:
+    """Why a bot draws from the stock rather than take the pile: the pile is not worth it,
+    or (no take among ``legal``: blocked, frozen, or not fitting the hand) it cannot be
+    taken."""
+    if any(isinstance(action, TakePile) for action in legal):
+        return "The pile is not worth taking."
+    return "The pile cannot be taken now."
 
 
 #: The reason for a play of a turn that goes out (a reason says why, never the move: the

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from canasta.bots.base import ON_THE_WAY_OUT, Decision
+from canasta.bots.base import ON_THE_WAY_OUT, Decision, draw_reason
 from canasta.bots.discards import SAFEST, discard_costs
 from canasta.bots.railroad import railroad_draw, railroad_play
 from canasta.bots.situation import Situation, partner_cards
@@ -250,7 +250,7 @@ class NormalBot:
             return Decision(best, f"A pile of {size} is worth the cards it costs.")
         for action in legal:
             if isinstance(action, DrawStock):
-                return Decision(action, "The pile is not worth taking.")
+                return Decision(action, draw_reason(legal))
         return Decision(legal[0], "The only way to draw.")
 
     def play(

@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from canasta.bots.base import ON_THE_WAY_OUT, Decision
+from canasta.bots.base import ON_THE_WAY_OUT, Decision, draw_reason
 from canasta.bots.discards import SAFEST
 from canasta.bots.railroad_out import Ending
 from canasta.engine import (
@@ -218,7 +218,7 @@ def railroad_draw(seen: PlayerView, legal: Sequence[Action]) -> Decision:
         if isinstance(action, DrawStock):
             if not seen.stock_size:
                 return Decision(action, "The stock is empty: the round ends.")
-            return Decision(action, "The pile is not worth taking.")
+            return Decision(action, draw_reason(legal))
     return Decision(legal[0], "The only way to draw.")
 
 
