@@ -162,10 +162,6 @@ def play_game(task: GameTask) -> GameResult:
     turn_time = turn_cpu = 0.0
     while state.phase is not Phase.GAME_OVER:
         if state.phase is Phase.ROUND_OVER:
-            by_side = _by_side([score.total for score in state.history[-1]], side_of_team)
-            result.margins.append(float(by_side[0] - max(by_side[1:])))
-            result.turns.append(turns)
-            turns = 0
             if len(state.history) >= MAX_ROUNDS:
                 break
             step = apply(state, NextRound())
@@ -205,8 +201,13 @@ def play_game(task: GameTask) -> GameResult:
         tell(bots, step.events)
         state = step.state
         if state.phase is Phase.ROUND_OVER or state.phase is Phase.GAME_OVER:
+            # Every round, the game's last among them (it ends in GAME_OVER).
             result.rounds += 1
             result.stock_ends += any(isinstance(event, StockExhausted) for event in step.events)
+            by_side = _by_side([score.total for score in state.history[-1]], side_of_team)
+            result.margins.append(float(by_side[0] - max(by_side[1:])))
+            result.turns.append(turns)
+            turns = 0
     result.faults = [f"Game {task.index}: {fault}" for fault in close_bots(bots)]
     if state.phase is Phase.GAME_OVER and state.winner is not None:
         result.winner = side_of_team[state.winner]

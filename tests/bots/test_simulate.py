@@ -46,6 +46,9 @@ def test_simulate_writes_the_results_as_json(
     low, high = data["sides"]["A"]["wilson95"]
     assert 0.0 <= low <= data["sides"]["A"]["win_rate"] <= high <= 1.0
     assert data["rounds_per_game"] >= 1
+    # Every round counts, each game's last too (it ends the game, not just the round).
+    assert data["rounds"] == data["rounds_per_game"] * data["games"]
+    assert data["margin_per_round"]["rounds"] == data["rounds"]
     assert set(data["latency"]) == {"normal", "random"}
     assert data["errors"] == []
     printed = capsys.readouterr().out
