@@ -39,7 +39,7 @@ from canasta.bots.situation import Situation
 from canasta.engine import Action, Card, Discard, LayOff, Meld, Phase, PlayerView
 from canasta.engine.cards import RANK_OF, WILD_CARDS
 from canasta.engine.kinds import kinds_missing
-from canasta.engine.scoring import score_team
+from canasta.engine.scoring import table_score
 
 SPEC = {
     part.split(":")[0]: [float(x) for x in part.split(":")[1:]]
@@ -59,15 +59,13 @@ def round_total(seen: PlayerView, team: int, *, out: bool) -> float:
     then empty): the table's points less its hand and its untaken kitty, reckoned by card."""
     rules = seen.rules
     total = float(
-        score_team(
+        table_score(
             rules,
             team=team,
             melds=seen.melds[team],
             red_threes=len(seen.red_threes[team]),
-            hands=(),
             went_out=out,
-            concealed=False,
-        ).total
+        )
     )
     (seat,) = rules.partnerships[team]
     if seen.kitty_status[seat] != "taken":

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from canasta.engine import GameState, RuleSet, TableMeld, cards_value
 from canasta.engine.cards import SEVEN, THREE, WILD_RANK
 from canasta.engine.counts import count_hand
-from canasta.engine.scoring import score_team
+from canasta.engine.scoring import table_score
 from canasta.engine.solver import max_meld_value
 
 __all__ = ["WEIGHTS", "features", "open_meld_share", "railroad_value"]
@@ -66,15 +66,13 @@ def features(state: GameState, seat: int) -> tuple[float, ...]:
     and the open melds' share of their kinds' bonuses (:func:`open_meld_share`)."""
     rules = state.rules
     melds = state.melds[rules.team_of(seat)]
-    scored = score_team(
+    scored = table_score(
         rules,
         team=rules.team_of(seat),
         melds=melds,
         red_threes=len(state.red_threes[rules.team_of(seat)]),
-        hands=(),
         went_out=False,
-        concealed=False,
-    ).total
+    )
     table = {meld.rank: (meld.naturals, meld.wilds) for meld in melds}
     hand = state.hands[seat]
     meldable, _ = max_meld_value(count_hand(hand), table, rules)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from canasta.bots.railroad_value import railroad_value
 from canasta.engine import GameState, Phase, cards_value
 from canasta.engine.counts import count_hand
-from canasta.engine.scoring import score_team
+from canasta.engine.scoring import table_score
 from canasta.engine.solver import max_meld_value
 
 __all__ = ["evaluate"]
@@ -43,15 +43,13 @@ def _team_value(state: GameState, team: int) -> float:
     size = rules.canasta_size
     # The round's score if it ended now, without the cards in hand, which are valued below.
     value = float(
-        score_team(
+        table_score(
             rules,
             team=team,
             melds=state.melds[team],
             red_threes=len(state.red_threes[team]),
-            hands=(),
             went_out=False,
-            concealed=False,
-        ).total
+        )
     )
     table: dict[int, tuple[int, int]] = {}
     for meld in state.melds[team]:

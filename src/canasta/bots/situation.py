@@ -12,7 +12,7 @@ from canasta.engine.facts import team_table
 from canasta.engine.melds import Meld
 from canasta.engine.memo import slots
 from canasta.engine.rules import RuleSet
-from canasta.engine.scoring import score_team
+from canasta.engine.scoring import table_score
 
 __all__ = ["Situation", "partner_cards"]
 
@@ -163,15 +163,7 @@ def _going_out_total(rules: RuleSet, team: int, melds: tuple[Meld, ...], red_thr
     for known, known_key, total in _totals:
         if known is melds and known_key == key:
             return total
-    total = score_team(
-        rules,
-        team=team,
-        melds=melds,
-        red_threes=red_threes,
-        hands=(),
-        went_out=True,
-        concealed=False,
-    ).total
+    total = table_score(rules, team=team, melds=melds, red_threes=red_threes, went_out=True)
     _totals.insert(0, (melds, key, total))
     del _totals[_READS_KEPT:]
     return total

@@ -10,7 +10,7 @@ from canasta.engine.kinds import canasta_kind
 from canasta.engine.melds import Meld
 from canasta.engine.rules import RuleSet
 
-__all__ = ["RoundScore", "score_team"]
+__all__ = ["RoundScore", "score_team", "table_score"]
 
 
 class RoundScore(NamedTuple):
@@ -151,6 +151,23 @@ def score_team(
         concealed_canastas=hidden if rules.has_concealed_canastas else None,
         concealed_canasta_points=extra,
     )
+
+
+def table_score(
+    rules: RuleSet, *, team: int, melds: Iterable[Meld], red_threes: int, went_out: bool
+) -> int:
+    """``team``'s round total from the table alone, as :func:`score_team` counts it with no
+    cards in hand and no concealed bonus: what a position mid-round is worth so far, or
+    (``went_out``) would be if the team went out now."""
+    return score_team(
+        rules,
+        team=team,
+        melds=melds,
+        red_threes=red_threes,
+        hands=(),
+        went_out=went_out,
+        concealed=False,
+    ).total
 
 
 def _score_kinds(
