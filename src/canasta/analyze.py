@@ -28,7 +28,7 @@ from canasta.engine import (
 from canasta.engine.cards import card_text, cards_text
 from canasta.engine.kinds import canasta_kind, kinds_missing, sevens_locked
 from canasta.engine.kitty import kitty_statuses
-from canasta.engine.narrate import describe_event
+from canasta.engine.narrate import describe_events
 from canasta.engine.record import GameRecord, load_document, position_of, replay
 from canasta.engine.words import counted
 from canasta.persist import LoadError, held_record
@@ -190,8 +190,8 @@ def run(args: argparse.Namespace) -> int:
             raise _UserError(f"Illegal: {error}") from None
         except CanastaError as error:
             raise _UserError(str(error)) from None
-        for event in step.events:
-            print(describe_event(event, viewer=state.turn, rules=state.rules))
+        for line in describe_events(step.events, viewer=state.turn, rules=state.rules):
+            print(line)
         if args.out:
             try:
                 Path(args.out).write_text(position_of(step.state).to_json(), encoding="utf-8")

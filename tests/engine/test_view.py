@@ -137,3 +137,29 @@ def test_narration_uses_player_names_labels_and_hides_private_draws() -> None:
     assert describe_event(drawn, viewer=1, names=names) == "Kim drew KH from the stock."
     assert describe_event(drawn, viewer=0, names=names) == "Kim drew from the stock."
     assert describe_event(Discarded(0, card), label=lambda c: "K♥") == "South discarded K♥."
+
+
+def test_narration_tells_the_cards_drawn_in_one_go_in_one_line() -> None:
+    from canasta.engine.events import Discarded, RedThreeLaid, StockDrawn
+    from canasta.engine.narrate import describe_events
+
+    (king,), (five,), (three,) = cards("h13"), cards("s5"), cards("d3")
+    drawn = [StockDrawn(1, king), StockDrawn(1, five)]
+    assert describe_events(drawn, viewer=1) == ["West drew KH and 5S from the stock."]
+    assert describe_events(drawn, viewer=0) == ["West drew two cards from the stock."]
+    assert describe_events(drawn, viewer=1, you=1) == ["You drew KH and 5S from the stock."]
+    # One card is told as before; a red three laid out between the draws parts them, and
+    # another player's draw is another line.
+    assert describe_events(drawn[:1]) == ["West drew from the stock."]
+    parted = [StockDrawn(1, three), RedThreeLaid(1, three, False), StockDrawn(1, five)]
+    assert describe_events(parted) == [
+        "West drew from the stock.",
+        "West laid out the red three 3D.",
+        "West drew from the stock.",
+    ]
+    turns = [*drawn, Discarded(1, king), StockDrawn(2, five), StockDrawn(2, king)]
+    assert describe_events(turns, viewer=2) == [
+        "West drew two cards from the stock.",
+        "West discarded KH.",
+        "North drew 5S and KH from the stock.",
+    ]

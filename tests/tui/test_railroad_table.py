@@ -132,3 +132,27 @@ async def test_railroad_initial_meld_of_two_ranks_in_one_key() -> None:
             Meld(parse_cards("c12 h12 h12")),
         ]
         assert app.session.state.melded[0]
+
+
+async def test_the_log_tells_a_two_card_draw_in_one_line() -> None:
+    app = make_test_app(rules=RULES)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        before = app.session.state.hands[0]
+        await press(pilot, "d")
+        await settle(pilot)
+        drawn = list(app.session.state.hands[0])
+        for card in before:
+            drawn.remove(card)
+        first, second = (app.style.label(card) for card in drawn)
+        await press(pilot, "x")
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        # In the order drawn (the hand shows them sorted).
+        assert (
+            f"You drew {first} and {second} from the stock." in text
+            or f"You drew {second} and {first} from the stock." in text
+        ), text
+        assert "West drew two cards from the stock." in text, text
+        assert "East drew two cards from the stock." in text, text
+        assert "drew from the stock." not in text, text

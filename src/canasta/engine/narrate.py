@@ -37,6 +37,7 @@ __all__ = [
     "YOU",
     "CardLabel",
     "describe_event",
+    "describe_events",
     "letter_label",
     "meld_name",
     "plain_cards",
@@ -156,6 +157,34 @@ def describe_event(
     return describe(event, _Telling(viewer, label, names or rules.seat_names, rules, you))
 
 
+def describe_events(
+    events: Iterable[Event],
+    *,
+    viewer: int | None = None,
+    label: CardLabel = letter_label,
+    names: Sequence[str] | None = None,
+    rules: RuleSet = classic,
+    you: int | None = None,
+) -> list[str]:
+    """A sentence for each of ``events``, as :func:`describe_event` tells it, but one for
+    the cards a player draws from the stock in one go (railroad draws two, §13.2): "West
+    drew two cards from the stock."."""
+    told = _Telling(viewer, label, names or rules.seat_names, rules, you)
+    lines: list[str] = []
+    drawn: list[StockDrawn] = []
+    for event in events:
+        if drawn and not (isinstance(event, StockDrawn) and event.seat == drawn[0].seat):
+            lines.append(_draws(drawn, told))
+            drawn = []
+        if isinstance(event, StockDrawn):
+            drawn.append(event)
+        else:
+            lines.append(_DESCRIBERS[type(event)](event, told))
+    if drawn:
+        lines.append(_draws(drawn, told))
+    return lines
+
+
 def _dealt(event: RoundDealt, told: _Telling) -> str:
     first = told.does((event.dealer + 1) % len(told.names), "plays")  # the dealer's left
     return f"Round {event.round_no}: {told.who(event.dealer)} dealt; {first} first."
@@ -175,9 +204,18 @@ def _red_three(event: RedThreeLaid, told: _Telling) -> str:
 
 
 def _drawn(event: StockDrawn, told: _Telling) -> str:
-    if told.viewer == event.seat:
-        return f"{told.who(event.seat)} drew {told.label(event.card)} from the stock."
-    return f"{told.who(event.seat)} drew from the stock."
+    return _draws((event,), told)
+
+
+def _draws(events: Sequence[StockDrawn], told: _Telling) -> str:
+    """One player's draw of ``events``' cards from the stock, in one go."""
+    seat = events[0].seat
+    if told.viewer == seat:
+        cards = listed([told.label(event.card) for event in events])
+        return f"{told.who(seat)} drew {cards} from the stock."
+    if len(events) == 1:
+        return f"{told.who(seat)} drew from the stock."
+    return f"{told.who(seat)} drew {_count(len(events))} cards from the stock."
 
 
 def _taken(event: PileTaken, told: _Telling) -> str:

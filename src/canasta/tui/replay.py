@@ -30,7 +30,7 @@ from canasta.engine import (
     Phase,
     view,
 )
-from canasta.engine.narrate import CardLabel, describe_event, letter_label
+from canasta.engine.narrate import CardLabel, describe_events, letter_label
 from canasta.engine.record import GameRecord
 from canasta.engine.record import replay_steps as replay_steps_of
 from canasta.engine.words import counted
@@ -92,13 +92,11 @@ def replay_steps(record: GameRecord, *, label: CardLabel = letter_label) -> list
     """
     state, events = record.first_deal()
     rules = state.rules
-    dealt = tuple(describe_event(event, label=label, rules=rules) for event in events)
+    dealt = tuple(describe_events(events, label=label, rules=rules))
     steps = [ReplayStep(state, None, None, dealt)]
     for before, action, step in replay_steps_of(record):
         seat = before.to_move
-        lines = tuple(
-            describe_event(event, viewer=seat, label=label, rules=rules) for event in step.events
-        )
+        lines = tuple(describe_events(step.events, viewer=seat, label=label, rules=rules))
         steps.append(ReplayStep(step.state, action, seat, lines))
     return steps
 

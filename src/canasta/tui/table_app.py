@@ -24,7 +24,7 @@ from textual.widgets._toast import Toast
 from canasta.engine import Action, Answer, Card, GameState, Phase, PlayerView
 from canasta.engine.events import Discarded, Event
 from canasta.engine.memo import freeze_loaded
-from canasta.engine.narrate import describe_event
+from canasta.engine.narrate import describe_events
 from canasta.session import Session
 from canasta.tui.cards import CardStyle
 from canasta.tui.flow import sheet_title, touched_by
@@ -216,15 +216,26 @@ class TableApp(App[int]):
         sentences, to the game log."""
         self._log_entries.extend(entries)
         del self._log_entries[:-500]
-        self.table_screen.write_log([self._told(entry) for entry in entries])
+        self.table_screen.write_log(self._told(entries))
 
-    def _told(self, entry: Event | str | Told) -> str:
-        if isinstance(entry, str):
-            return entry
-        if callable(entry):
-            return entry(self.you)
-        return describe_event(
-            entry,
+    def _told(self, entries: Sequence[Event | str | Told]) -> list[str]:
+        """``entries`` as lines, each run of events told at once (a player's cards drawn
+        in one go make one line)."""
+        lines: list[str] = []
+        events: list[Event] = []
+        for entry in entries:
+            if isinstance(entry, str) or callable(entry):
+                lines.extend(self._told_events(events))
+                events = []
+                lines.append(entry if isinstance(entry, str) else entry(self.you))
+            else:
+                events.append(entry)
+        lines.extend(self._told_events(events))
+        return lines
+
+    def _told_events(self, events: Sequence[Event]) -> list[str]:
+        return describe_events(
+            events,
             viewer=self.you,
             label=self.style.label,
             names=self.session.names,
@@ -235,7 +246,7 @@ class TableApp(App[int]):
     def retell_log(self) -> None:
         """Tell the whole log anew (as the seat now at the keyboard may hear it)."""
         self.table_screen.clear_log()
-        self.table_screen.write_log([self._told(entry) for entry in self._log_entries])
+        self.table_screen.write_log(self._told(self._log_entries))
 
     def clear_log(self) -> None:
         """Start the log afresh (a new game)."""
