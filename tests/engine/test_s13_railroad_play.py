@@ -53,7 +53,8 @@ def test_s13_7_several_melds_make_the_minimum_and_the_discard_waits_for_it() -> 
 def test_s13_7_a_play_must_leave_a_sure_way_to_the_minimum() -> None:
     state = rail(hands={"South": "c13 d13 h13 c4 d4 h5"}, phase="play")
     # 30 from the kings, and the fours and five can never make 20 more.
-    refused(state, "meld c13 d13 h13", Reason.MINIMUM_UNREACHABLE, "13.7")
+    error = refused(state, "meld c13 d13 h13", Reason.MINIMUM_UNREACHABLE, "13.7")
+    assert "would make 30 of your minimum of 50" in str(error)
     assert not [a for a in legal_actions(state) if not isinstance(a, Discard)]
 
 

@@ -23,7 +23,9 @@ def test_s7_example_1_score_1100_only_the_aces_with_the_deuce_reach_50() -> None
         south="h1 c1 d2 c5 h6 h7 c8 c4 c4 d4 c11 d13", ns_score=1100, phase="play", stock=STOCK
     )
     assert state.minimums[0] == 50
-    refused(state, "meld c4 c4 d4 d2", Reason.MINIMUM_UNREACHABLE, "7.3")
+    error = refused(state, "meld c4 c4 d4 d2", Reason.MINIMUM_UNREACHABLE, "7.3")
+    # The sentence counts what the refused meld would have made (15 + 20).
+    assert "would make 35 of your minimum of 50" in str(error)
     assert A("meld c4 c4 d4 d2") not in listed(state)
     assert A("meld h1 c1 d2") in listed(state)
     state = act(state, "meld h1 c1 d2")

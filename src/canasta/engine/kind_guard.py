@@ -212,8 +212,9 @@ def kind_guard(
         minimum = state.minimums[facts.team]
         return IllegalActionError(
             Reason.MINIMUM_UNREACHABLE,
-            f"After that your melds this turn could not surely reach your minimum of {minimum} "
-            f"(they make {state.turn_value}) and leave you a card to discard.",
+            f"After that your melds this turn would make {state.turn_value + value} of your "
+            f"minimum of {minimum}, and the natural cards you would have left could not surely "
+            "make the rest and leave you a card to discard.",
             "13.7",
         )
     if facts.stuck:

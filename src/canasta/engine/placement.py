@@ -149,8 +149,8 @@ def placement_error(
         minimum = state.minimums[facts.team]
         return IllegalActionError(
             Reason.MINIMUM_UNREACHABLE,
-            f"After that your melds this turn could not reach your minimum of {minimum} "
-            f"(they make {state.turn_value}).",
+            f"After that your melds this turn would make {state.turn_value + value} of your "
+            f"minimum of {minimum}, and the cards you would have left could not make the rest.",
             "7.3",
         )
     if permission is True and not can_go_out(hand_after, table, rules, need=max(0, need)):
