@@ -20,11 +20,14 @@ from canasta.engine import (
     Phase,
     RuleSet,
     TakePile,
+    apply,
     card_label,
     card_name,
     card_text,
     classic,
     legal_actions,
+    new_game,
+    parse_cards,
     preset,
     view,
 )
@@ -99,3 +102,15 @@ def test_a_draw_says_whether_the_pile_could_have_been_taken(rules: RuleSet, seed
         expected = "The pile is not worth taking." if could else "The pile cannot be taken now."
         assert decision.reason == expected, (state.pile, legal)
     assert seen[True] and seen[False], seen
+
+
+def test_a_railroad_initial_meld_held_back_for_the_wild_canasta_says_so() -> None:
+    # Seed 7's first hand, after the draw, melds its minimum only with a wild card (three
+    # jacks and a two): early in the round the plan keeps the wild cards for the wild
+    # canasta and discards, and the hint said only "The safest card to give up."
+    state = apply(new_game(preset("railroad", 3), seed=7), DrawStock()).state
+    legal = legal_actions(state)
+    assert Meld(parse_cards("c2 h11 s11 s11")) in legal
+    decision = bot("normal").decide(view(state, 0), legal, random.Random(0))
+    assert isinstance(decision.action, Discard)
+    assert decision.reason.startswith("Early in the round the initial meld waits"), decision

@@ -85,6 +85,10 @@ _OUT_POSITIONS = 30
 
 #: Why a wild card is discarded (the hint shows the move, then this).
 _ONLY_WILD = "No other card may go: a wild card, which freezes the pile."
+_WAITS_FOR_NATURALS = (
+    "Early in the round the initial meld waits for natural cards, keeping the wild cards "
+    "for the wild canasta: this is the safest card to give up."
+)
 
 
 def _cards_short(melds: Sequence[TableMeld], kind: CanastaKind, rules: RuleSet) -> int:
@@ -229,14 +233,9 @@ def _placement_score(reading: _Reading, action: Meld | LayOff) -> float:
     cards = action.cards
     wilds = sum(1 for c in cards if c in WILD_CARDS)
     naturals = len(cards) - wilds
-    if isinstance(action, LayOff):
-        rank = action.rank
-    else:
-        rank = next((RANK_OF[c] for c in cards if c not in WILD_CARDS), WILD_RANK)
+    rank = _rank_of(action)
     if not seen.melded[reading.team]:
-        if wilds and rank != WILD_RANK and reading.early and not seen.turn_value:
-            # The wild canasta going out needs takes seven wild cards: early in the round
-            # the initial meld waits for naturals rather than spend them.
+        if _waits_for_naturals(reading, action):
             return -1.0
         # The biggest first, sparing wild cards (a meld of wild cards spends none: it
         # starts the wild canasta).
@@ -280,6 +279,27 @@ def _placement_score(reading: _Reading, action: Meld | LayOff) -> float:
         # it until the stock is nearly gone.
         return 40.0 + cards_value(cards) - 10 * wilds
     return -1.0
+
+
+def _rank_of(action: Meld | LayOff) -> int:
+    """The rank a meld or lay-off goes onto (:data:`WILD_RANK` for wild cards alone)."""
+    if isinstance(action, LayOff):
+        return action.rank
+    return next((RANK_OF[c] for c in action.cards if c not in WILD_CARDS), WILD_RANK)
+
+
+def _waits_for_naturals(reading: _Reading, action: Meld | LayOff) -> bool:
+    """Whether ``action`` is an initial meld that the plan holds back: the wild canasta
+    going out needs takes seven wild cards, so early in the round the initial meld waits
+    for naturals rather than spend them on a rank."""
+    seen = reading.seen
+    return (
+        reading.early
+        and not seen.melded[reading.team]
+        and not seen.turn_value
+        and _rank_of(action) != WILD_RANK
+        and any(c in WILD_CARDS for c in action.cards)
+    )
 
 
 def _keeps_a_discard(reading: _Reading, cards: Sequence[Card]) -> bool:
@@ -335,7 +355,11 @@ def railroad_play(
         # the hands shrink toward going out (the ``normal`` level's two that freezes a big
         # pile is no railroad play).
         card = min(cost, key=lambda c: (c in WILD_CARDS, cost[c], c))
-        return Decision(Discard(card), _ONLY_WILD if card in WILD_CARDS else SAFEST)
+        if card in WILD_CARDS:
+            return Decision(Discard(card), _ONLY_WILD)
+        if any(_waits_for_naturals(reading, a) for a in placements):
+            return Decision(Discard(card), _WAITS_FOR_NATURALS)
+        return Decision(Discard(card), SAFEST)
     fallback = max(placements, key=lambda a: _placement_score(reading, a))
     return Decision(fallback, "No discard is possible yet: a play must come first.")
 
