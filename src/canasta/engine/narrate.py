@@ -167,8 +167,8 @@ def describe_events(
     you: int | None = None,
 ) -> list[str]:
     """A sentence for each of ``events``, as :func:`describe_event` tells it, but one for
-    the cards a player draws from the stock in one go (railroad draws two, §13.2): "West
-    drew two cards from the stock."."""
+    the cards a player draws from the stock in one go (railroad draws two, §13.2), such as
+    ``West drew two cards from the stock.``"""
     told = _Telling(viewer, label, names or rules.seat_names, rules, you)
     lines: list[str] = []
     drawn: list[StockDrawn] = []
