@@ -10,7 +10,8 @@ out of every later collection, then playing).
 Prints random-legal-play hands per second and microseconds per decision, the legal-action
 listing's p50/p99/max, the first listing with every cache cleared on the largest hands of
 2,000 random hands (and how much of it the garbage collector took), what the interpreter's
-garbage collector adds to the slowest listing, the
+garbage collector adds to the slowest listing, where random play's time goes (the listing
+by phase, initial meld made or not and hand size, and ``apply`` by action), the
 solver's p50/p99 on 11-card and 40-card hands (cold and warm), the cost of a state copy, and
 the time of ``import canasta.engine`` in a fresh interpreter.
 Figures, not assertions: nothing here fails.
@@ -74,6 +75,43 @@ def throughput(hands: int, seed: int) -> tuple[float, int]:
             state = apply(state, rng.choice(legal_actions(state))).state
             decisions += 1
     return time.perf_counter() - start, decisions
+
+
+def time_shares(hands: int, seed: int) -> list[str]:
+    """Where ``hands`` rounds of random play spend their time: the listing by phase, whether
+    the side to move has made its initial meld, and hand size, and ``apply`` by the action's
+    type; each as its share of the total, its time a call, and (for listings) the actions
+    listed a call."""
+    rng = random.Random(seed)
+    spent: dict[str, float] = {}
+    calls: dict[str, int] = {}
+    listed: dict[str, int] = {}
+    clock = time.perf_counter
+    for game in range(hands):
+        state = new_game(seed=seed * 100_003 + game)
+        while state.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            melded = state.melded[state.rules.team_of(state.turn)]
+            size = "16 cards or more" if len(state.hands[state.turn]) > 15 else "up to 15 cards"
+            side = "initial meld made" if melded else "no initial meld"
+            listing = f"listing, {state.phase.value} phase, {side}, {size}"
+            before = clock()
+            actions = legal_actions(state)
+            between = clock()
+            action = rng.choice(actions)
+            applying = clock()
+            state = apply(state, action).state
+            after = clock()
+            playing = f"apply, {type(action).__name__}"
+            for key, elapsed in ((listing, between - before), (playing, after - applying)):
+                spent[key] = spent.get(key, 0.0) + elapsed
+                calls[key] = calls.get(key, 0) + 1
+            listed[listing] = listed.get(listing, 0) + len(actions)
+    total = sum(spent.values())
+    return [
+        f"{spent[key] / total:4.0%} {key} ({spent[key] / calls[key] * 1e6:.1f} us a call"
+        + (f", {listed[key] / calls[key]:.1f} actions)" if key in listed else ")")
+        for key in sorted(spent, key=spent.__getitem__, reverse=True)
+    ]
 
 
 def largest_hands(hands: int, seed: int, keep: int) -> list[tuple[int, GameState]]:
@@ -319,6 +357,10 @@ def main() -> None:
         f"p99 {percentile(listing, 0.99) * 1e6:6.1f} us, "
         f"max {max(listing) * 1e6:7.1f} us over {len(listing)} decisions"
     )
+
+    print(f"where random play's time goes, {args.hands} hands:")
+    for line in time_shares(args.hands, args.seed + 4):
+        print(f"  {line}")
 
     cold = cold_listing(largest_hands(args.cold_hands, args.seed + 2, 20))
     worst = max(cold)
