@@ -6,11 +6,25 @@ hand of 50 cards or more shares the room with the log, scrolling when it must.""
 
 from __future__ import annotations
 
+import random
 import re
 
+import pytest
 from textual.widgets import RichLog
 
-from canasta.engine import GameState, cards_text, full_deck, preset, rank_of
+from canasta.bots import NormalBot
+from canasta.engine import (
+    GameState,
+    Phase,
+    apply,
+    cards_text,
+    full_deck,
+    legal_actions,
+    new_game,
+    preset,
+    rank_of,
+    view,
+)
 from canasta.engine.documents import rules_dict
 from canasta.engine.position import Position, ScoreModel
 from canasta.tui.app import CanastaApp
@@ -272,3 +286,43 @@ async def test_a_hand_too_big_for_its_room_scrolls_with_the_cursor_and_clicks_fo
         # The top line shown is the third row of cards: a click there picks from it.
         await pilot.click(HandView, offset=(2 + 2, 1))
         assert app.table_screen.selected == {2 * view._per_line()}
+
+
+def _round_over(players: int, seed: int) -> GameState:
+    """A railroad round of ``players`` played to its end by ``normal`` at every seat."""
+    state = new_game(preset("railroad", players), seed=seed)
+    bot, rng = NormalBot(), random.Random(seed)
+    while state.phase is not Phase.ROUND_OVER:
+        seat = state.to_move
+        assert seat is not None
+        state = apply(state, bot.decide(view(state, seat), legal_actions(state), rng).action).state
+    return state
+
+
+@pytest.mark.parametrize(
+    ("players", "size", "chart"),
+    [(3, (100, 32), "beside"), (6, (100, 32), "none"), (6, (120, 40), "below")],
+)
+async def test_the_score_sheet_shows_every_players_column_before_its_chart(
+    players: int, size: tuple[int, int], chart: str
+) -> None:
+    # At 100 columns the chart took half the width whatever the table needed, and hid
+    # East's column at three railroad players.
+    app = make_test_app(state=_round_over(players, seed=31))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        if not isinstance(app.screen, ScoreSheetScreen):
+            await press(pilot, "s")
+            await settle(pilot)
+        assert isinstance(app.screen, ScoreSheetScreen)
+        lines = screen_text(app).splitlines()
+        totals = next(line for line in lines if "Running total " in line)
+        assert len(re.findall(r"\s\d+", totals)) == players, totals
+        titled = [n for n, line in enumerate(lines) if "Running totals" in line]
+        if chart == "none":
+            assert not titled
+        else:
+            # Beside the table the chart's title is on the table's heading line; below it,
+            # after the table's last line.
+            row = lines.index(totals)
+            assert titled and (titled[0] < row if chart == "beside" else titled[0] > row)

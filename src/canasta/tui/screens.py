@@ -10,6 +10,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Label, OptionList, Static
@@ -174,8 +175,11 @@ def _table_width(rows: Sequence[tuple[str, ...]], teams: Sequence[str]) -> int:
     )
 
 
-#: The score sheet's chart beside the table from this width on; below it from this height.
-_SHEET_SIDE_BY_SIDE, _SHEET_STACKED = 100, 40
+#: The score sheet's chart goes beside the table when the table leaves it this many cells;
+#: else below the table when the screen has this many lines, and away when it has fewer.
+_CHART_BESIDE, _SHEET_STACKED = 36, 40
+#: The cells of the sheet's padding, both sides together.
+_SHEET_PADDING = 2
 
 
 class ScoreSheetScreen(ModalScreen[bool]):
@@ -211,6 +215,9 @@ class ScoreSheetScreen(ModalScreen[bool]):
         self.title_text = title
         self.can_continue = can_continue
         self.game_over = game_over
+        #: The cells the table takes (known once it is filled), and whether a chart is drawn.
+        self.table_cells = 0
+        self.charted = False
 
     def compose(self) -> ComposeResult:
         """Title, the table, a chart of the running totals when there is room, a hint."""
@@ -222,6 +229,7 @@ class ScoreSheetScreen(ModalScreen[bool]):
             with Horizontal(id="sheet-body"):
                 yield DataTable(id="sheet-table", cursor_type="none", zebra_stripes=True)
                 chart = _chart(self.history, self.teams)
+                self.charted = chart is not None
                 if chart is not None:
                     yield chart
             if self.game_over:
@@ -233,11 +241,17 @@ class ScoreSheetScreen(ModalScreen[bool]):
             yield Label(hint, id="sheet-hint")
 
     def on_resize(self, event: events.Resize) -> None:
-        """Both teams' columns come first: when the width is short the chart goes below
-        the table (or, when the height is short too, away)."""
-        narrow = event.size.width < _SHEET_SIDE_BY_SIDE
-        self.set_class(narrow and event.size.height >= _SHEET_STACKED, "-stacked")
-        self.set_class(narrow and event.size.height < _SHEET_STACKED, "-no-chart")
+        """Lay the sheet out for the new size (see :meth:`arrange_chart`)."""
+        self.arrange_chart(event.size)
+
+    def arrange_chart(self, size: Size) -> None:
+        """Every team's column comes first: the table takes its own width, and the chart
+        goes beside it when the rest of the width leaves it room, else below the table (or,
+        when the height is short too, away)."""
+        beside = size.width - _SHEET_PADDING - self.table_cells >= _CHART_BESIDE
+        tall = size.height >= _SHEET_STACKED
+        self.set_class(self.charted and not beside and tall, "-stacked")
+        self.set_class(not self.charted or not (beside or tall), "-no-chart")
 
     def on_mount(self) -> None:
         """Fill the table."""
@@ -250,10 +264,12 @@ class ScoreSheetScreen(ModalScreen[bool]):
             rows = _sheet_rows(self.history, counts=counts)
             if not rows:
                 rows = [("No round has been scored yet.", *("" for _ in self.teams))]
-            if _table_width(rows, teams) <= self.app.size.width - 2:
+            self.table_cells = _table_width(rows, teams)
+            if self.table_cells <= self.app.size.width - _SHEET_PADDING:
                 break
         table.add_columns("", *teams)
         table.add_rows(rows)
+        self.arrange_chart(self.app.size)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``n`` only when there is a next deal or a new game; ``q`` only at the game's end."""
