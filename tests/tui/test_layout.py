@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
+from textual.app import App
 from textual.widgets import RichLog
 
 from canasta.bots import NormalBot
@@ -27,9 +29,11 @@ from canasta.engine import (
 )
 from canasta.engine.documents import rules_dict
 from canasta.engine.position import Position, ScoreModel
+from canasta.persist import Paths, Stats, Tally
 from canasta.tui.app import CanastaApp
 from canasta.tui.cards import rank_label
 from canasta.tui.screens import ScoreSheetScreen
+from canasta.tui.stats_screen import StatsScreen
 from canasta.tui.team_panel import TeamPanel
 from canasta.tui.widgets import HandView
 
@@ -326,3 +330,31 @@ async def test_the_score_sheet_shows_every_players_column_before_its_chart(
             # after the table's last line.
             row = lines.index(totals)
             assert titled and (titled[0] < row if chart == "beside" else titled[0] > row)
+
+
+@pytest.mark.parametrize(("size", "chart"), [((80, 24), False), ((100, 32), True)])
+async def test_the_statistics_show_every_count_before_the_chart(
+    tmp_path: Path, size: tuple[int, int], chart: bool
+) -> None:
+    # The chart took half the width: at 80x24 the won and rate columns lay under it.
+    paths = Paths.under(tmp_path)
+    paths.data_dir.mkdir(parents=True)
+    tally = Tally(played=12, won=7)
+    stats = Stats(
+        games=Tally(played=24, won=14),
+        by_system={preset("railroad", 6).label: tally, preset("traditional", 3).label: tally},
+        by_difficulty={"hard, normal, easy": tally},
+    )
+    paths.stats_file.write_text(stats.model_dump_json(), encoding="utf-8")
+
+    class StatsApp(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(StatsScreen(paths))
+
+    app = StatsApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert re.search(r"Played\s+Won\s+Rate", text), text
+        assert re.search(r"Difficulty: hard, normal, easy\s+12\s+7\s+58%", text), text
+        assert ("Score margin, recent games" in text) is chart, text

@@ -19,6 +19,7 @@ from canasta.engine import RoundScore
 from canasta.engine.cards import WILD_RANK
 from canasta.resources import rules_text
 from canasta.tui.cards import rank_label
+from canasta.tui.chart_room import place_chart, table_cells
 from canasta.tui.theme import SCREENS_CSS
 
 __all__ = [
@@ -165,19 +166,6 @@ def _sheet_rows(
     return [row for block in reversed(blocks) for row in block]
 
 
-def _table_width(rows: Sequence[tuple[str, ...]], teams: Sequence[str]) -> int:
-    """The cells a table of ``rows`` under ``teams`` takes: each column as wide as its
-    widest cell or heading, plus a cell each side."""
-    headings = ("", *teams)
-    return sum(
-        max(len(headings[column]), *(len(row[column]) for row in rows)) + 2
-        for column in range(len(headings))
-    )
-
-
-#: The score sheet's chart goes beside the table when the table leaves it this many cells;
-#: else below the table when the screen has this many lines, and away when it has fewer.
-_CHART_BESIDE, _SHEET_STACKED = 36, 40
 #: The cells of the sheet's padding, both sides together.
 _SHEET_PADDING = 2
 
@@ -246,12 +234,10 @@ class ScoreSheetScreen(ModalScreen[bool]):
 
     def arrange_chart(self, size: Size) -> None:
         """Every team's column comes first: the table takes its own width, and the chart
-        goes beside it when the rest of the width leaves it room, else below the table (or,
-        when the height is short too, away)."""
-        beside = size.width - _SHEET_PADDING - self.table_cells >= _CHART_BESIDE
-        tall = size.height >= _SHEET_STACKED
-        self.set_class(self.charted and not beside and tall, "-stacked")
-        self.set_class(not self.charted or not (beside or tall), "-no-chart")
+        goes where :func:`place_chart` finds it room."""
+        place_chart(
+            self, size, table=self.table_cells, padding=_SHEET_PADDING, charted=self.charted
+        )
 
     def on_mount(self) -> None:
         """Fill the table."""
@@ -264,7 +250,7 @@ class ScoreSheetScreen(ModalScreen[bool]):
             rows = _sheet_rows(self.history, counts=counts)
             if not rows:
                 rows = [("No round has been scored yet.", *("" for _ in self.teams))]
-            self.table_cells = _table_width(rows, teams)
+            self.table_cells = table_cells(("", *teams), rows)
             if self.table_cells <= self.app.size.width - _SHEET_PADDING:
                 break
         table.add_columns("", *teams)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -15,12 +16,17 @@ from textual_plotext import PlotextPlot
 
 from canasta.engine.words import counted
 from canasta.persist import LoadError, Paths, Stats, Tally, load_stats
+from canasta.tui.chart_room import place_chart, table_cells
 from canasta.tui.theme import SCREENS_CSS
 
 __all__ = ["CHART_GAMES", "StatsScreen", "summary_lines", "tally_rows"]
 
 #: How many recent games the chart shows.
 CHART_GAMES = 30
+#: The table's headings.
+_HEADINGS = ("", "Played", "Won", "Rate")
+#: The cells of the screen's padding, both sides together.
+_PADDING = 2
 
 
 def _rate(tally: Tally) -> str:
@@ -71,6 +77,8 @@ class StatsScreen(Screen[None]):
         super().__init__(classes="stats-screen")
         self.paths = paths
         self.problem = ""
+        #: The cells the table takes (known once it is filled).
+        self.table_cells = 0
         try:
             self.stats = load_stats(paths)
         except LoadError as error:
@@ -95,8 +103,11 @@ class StatsScreen(Screen[None]):
         if self.problem:
             self.notify(self.problem, severity="warning")
         table = self.query_one(DataTable)
-        table.add_columns("", "Played", "Won", "Rate")
-        table.add_rows(tally_rows(self.stats))
+        rows = tally_rows(self.stats)
+        table.add_columns(*_HEADINGS)
+        table.add_rows(rows)
+        self.table_cells = table_cells(_HEADINGS, rows)
+        self.arrange_chart()
         recent = self.stats.recent[-CHART_GAMES:]
         plt = self.query_one(PlotextPlot).plt
         plt.title("Score margin, recent games")
@@ -105,6 +116,15 @@ class StatsScreen(Screen[None]):
             numbers = [float(first + index) for index in range(len(recent))]
             plt.bar(numbers, [float(game.margin) for game in recent])
             plt.xlabel("game")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Lay the screen out for the new size."""
+        self.arrange_chart()
+
+    def arrange_chart(self) -> None:
+        """Every count comes first: the table takes its own width, and the chart goes where
+        :func:`place_chart` finds it room."""
+        place_chart(self, self.size, table=self.table_cells, padding=_PADDING, charted=True)
 
     def action_close(self) -> None:
         """Back to the table."""
