@@ -358,3 +358,15 @@ async def test_the_statistics_show_every_count_before_the_chart(
         assert re.search(r"Played\s+Won\s+Rate", text), text
         assert re.search(r"Difficulty: hard, normal, easy\s+12\s+7\s+58%", text), text
         assert ("Score margin, recent games" in text) is chart, text
+
+
+@pytest.mark.parametrize(("name", "players"), [("railroad", 6), ("railroad", 5), ("classic", 6)])
+async def test_the_score_bar_shows_every_side_at_80x24(name: str, players: int) -> None:
+    # Six railroad players' names did not fit 80 columns, and the last player's score was cut
+    # off: the bar now falls back to the seats' initials.
+    rules = preset(name, players)
+    app = make_test_app(rules=rules)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        bar = screen_text(app).splitlines()[0]
+        assert len(re.findall(r"│ \S+ \d+", bar)) == rules.teams, bar

@@ -16,7 +16,7 @@ from textual.widget import Widget
 from canasta.engine import Card, PlayerView, is_wild
 from canasta.engine.words import counted
 from canasta.tui.cards import CardStyle
-from canasta.tui.seats import short_name, shown_names, team_labels
+from canasta.tui.seats import short_labels, short_name, shown_names, team_labels
 
 __all__ = [
     "HandView",
@@ -102,7 +102,8 @@ class TableWidget(Widget):
 
 class ScoreBar(TableWidget):
     """Round, dealer, every team's total and initial-meld minimum (shorter forms when the
-    line is short: team initials, then no dealer, then only each minimum still to meet)."""
+    line is short: team initials, then no dealer, then only each minimum still to meet,
+    then no minimums, then players alone by their seats' initials too)."""
 
     def part(self, table: Table) -> object:
         """Round, dealer, scores, minimums and whether they are met, and the names."""
@@ -114,18 +115,20 @@ class ScoreBar(TableWidget):
         """One line of scores."""
         if self.table is None:
             return ""
+        # Labels: 0 the teams' names, 1 partnerships' initials, 2 every seat's initials.
         forms = (
-            (False, True, True),
-            (True, True, True),
-            (True, False, True),
-            (True, False, False),
-            (True, False, None),  # many players: each panel says its player's minimum
+            (0, True, True),
+            (1, True, True),
+            (1, False, True),
+            (1, False, False),
+            (1, False, None),  # many players: each panel says its player's minimum
+            (2, False, None),
         )
         return self.fitting(
             self._line(short=short, dealer=dealer, met=met) for short, dealer, met in forms
         )
 
-    def _line(self, *, short: bool, dealer: bool, met: bool | None) -> Text:
+    def _line(self, *, short: int, dealer: bool, met: bool | None) -> Text:
         assert self.table is not None
         seen = self.table.seen
         names = self.table.shown_names
@@ -133,7 +136,11 @@ class ScoreBar(TableWidget):
         text.append(f"Round {seen.round_no}", style="bold")
         if dealer:
             text.append(f"  Dealer {seen.rules.seat_name(seen.dealer)}")
-        labels = team_labels(seen.rules, names, short=short)
+        labels = (
+            short_labels(seen.rules, names)
+            if short == 2
+            else team_labels(seen.rules, names, short=bool(short))
+        )
         for team, label in enumerate(labels):
             text.append("  │ " if not self.table.style.ascii else "  | ")
             text.append(f"{label} {seen.scores[team]}", style="bold")
