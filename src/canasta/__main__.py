@@ -84,11 +84,25 @@ def rules_from(args: argparse.Namespace) -> RuleSet | None:
     return preset(name or "classic", players)
 
 
+def _seconds(text: str) -> float:
+    """A positive number of seconds (an argparse type: a wrong one is one line)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not seconds > 0:  # nan too
+        raise argparse.ArgumentTypeError(
+            f"{text} is not a positive number of seconds (how long an outside bot may take "
+            "to answer)"
+        )
+    return seconds
+
+
 def add_bot_timeout(parser: argparse.ArgumentParser) -> None:
     """``--bot-timeout SECONDS``: how long an outside bot may take to answer."""
     parser.add_argument(
         "--bot-timeout",
-        type=float,
+        type=_seconds,
         default=BOT_TIMEOUT,
         metavar="SECONDS",
         help=f"seconds an outside bot (cmd:COMMAND) may take to answer (default {BOT_TIMEOUT:g})",

@@ -275,9 +275,9 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
             f"canasta simulate: {error}", markup=False, highlight=False, soft_wrap=True
         )
         return 2
-    if args.games < 1 or args.jobs < 1 or args.playouts < 1 or not args.bot_timeout > 0:
+    if args.games < 1 or args.jobs < 1 or args.playouts < 1:
         complaints.print(
-            "canasta simulate: --games, --jobs, --playouts and --bot-timeout must be positive.",
+            "canasta simulate: --games, --jobs and --playouts must be positive.",
             soft_wrap=True,
         )
         return 2

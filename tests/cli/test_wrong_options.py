@@ -45,14 +45,17 @@ def test_a_wrong_option_is_one_line_pointing_to_the_help(
 
 
 @pytest.mark.parametrize("seconds", ["0", "-1", "nan"])
+@pytest.mark.parametrize("command", [[], ["simulate", "--games", "1"]])
 def test_a_bot_timeout_that_is_not_positive_is_refused(
-    capsys: pytest.CaptureFixture[str], seconds: str
+    capsys: pytest.CaptureFixture[str], seconds: str, command: list[str]
 ) -> None:
     # Before, the game started with it (and an outside bot then had no time at all); and
-    # simulate let "nan" through.
-    assert main(["--bot-timeout", seconds]) == 2
+    # simulate let "nan" through. Play and simulate share the option, and its check.
+    with pytest.raises(SystemExit) as done:
+        main([*command, "--bot-timeout", seconds])
+    assert done.value.code == 2
+    prog = " ".join(["canasta", *command[:1]])
     assert capsys.readouterr().err == (
-        "canasta: --bot-timeout must be positive: the seconds an outside bot may take to answer.\n"
+        f"{prog}: argument --bot-timeout: {seconds} is not a positive number of seconds (how "
+        f"long an outside bot may take to answer); see '{prog} --help'.\n"
     )
-    assert main(["simulate", "--games", "1", "--bot-timeout", seconds]) == 2
-    assert "--bot-timeout must be positive" in capsys.readouterr().err

@@ -3,7 +3,6 @@ match with the example bot in two seats; bad values refused in one sentence."""
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import pytest
@@ -100,7 +99,7 @@ def test_simulate_counts_and_reports_faults(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_simulate_refuses_a_bad_timeout(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["simulate", "--games", "1", "--bot-timeout", "0"]
-    assert main(args) == 2
-    assert "--bot-timeout must be positive" in capsys.readouterr().err
-    assert isinstance(build_parser().parse_args(args), argparse.Namespace)
+    with pytest.raises(SystemExit) as done:
+        main(["simulate", "--games", "1", "--bot-timeout", "0"])
+    assert done.value.code == 2
+    assert "--bot-timeout: 0 is not a positive number of seconds" in capsys.readouterr().err

@@ -107,11 +107,6 @@ class Options:
                     f"--difficulty: {unknown[0]!r} is not a bot level; choose one of "
                     f"{', '.join(LEVELS)}."
                 )
-        bot_timeout = getattr(args, "bot_timeout", BOT_TIMEOUT)
-        if not bot_timeout > 0:
-            raise CanastaError(
-                "--bot-timeout must be positive: the seconds an outside bot may take to answer."
-            )
         south, levels = _seated(args, rules, levels)
         ascii_mode = bool(args.ascii) or settings.ascii or not is_utf8(sys.__stderr__)
         names = settings.names
@@ -126,7 +121,7 @@ class Options:
             by_suit=settings.hand_order == "suit",
             hotseat=bool(args.hotseat),
             south=south,
-            bot_timeout=bot_timeout,
+            bot_timeout=getattr(args, "bot_timeout", BOT_TIMEOUT),
         )
 
 
