@@ -235,7 +235,7 @@ def _placement_score(reading: _Reading, action: Meld | LayOff) -> float:
     naturals = len(cards) - wilds
     rank = _rank_of(action)
     if not seen.melded[reading.team]:
-        if _waits_for_naturals(reading, action):
+        if _waits_for_naturals(reading, rank, wilds):
             return -1.0
         # The biggest first, sparing wild cards (a meld of wild cards spends none: it
         # starts the wild canasta).
@@ -288,17 +288,17 @@ def _rank_of(action: Meld | LayOff) -> int:
     return next((RANK_OF[c] for c in action.cards if c not in WILD_CARDS), WILD_RANK)
 
 
-def _waits_for_naturals(reading: _Reading, action: Meld | LayOff) -> bool:
-    """Whether ``action`` is an initial meld that the plan holds back: the wild canasta
-    going out needs takes seven wild cards, so early in the round the initial meld waits
-    for naturals rather than spend them on a rank."""
+def _waits_for_naturals(reading: _Reading, rank: int, wilds: int) -> bool:
+    """Whether a play of ``wilds`` wild cards onto ``rank`` is an initial meld that the plan
+    holds back: the wild canasta going out needs takes seven wild cards, so early in the
+    round the initial meld waits for naturals rather than spend them on a rank."""
     seen = reading.seen
     return (
-        reading.early
+        wilds > 0
+        and rank != WILD_RANK
+        and reading.early
         and not seen.melded[reading.team]
         and not seen.turn_value
-        and _rank_of(action) != WILD_RANK
-        and any(c in WILD_CARDS for c in action.cards)
     )
 
 
@@ -357,7 +357,10 @@ def railroad_play(
         card = min(cost, key=lambda c: (c in WILD_CARDS, cost[c], c))
         if card in WILD_CARDS:
             return Decision(Discard(card), _ONLY_WILD)
-        if any(_waits_for_naturals(reading, a) for a in placements):
+        if any(
+            _waits_for_naturals(reading, _rank_of(a), sum(1 for c in a.cards if c in WILD_CARDS))
+            for a in placements
+        ):
             return Decision(Discard(card), _WAITS_FOR_NATURALS)
         return Decision(Discard(card), SAFEST)
     fallback = max(placements, key=lambda a: _placement_score(reading, a))
