@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Select
+from textual.widgets import Input, Select
 from textual.widgets.select import InvalidSelectValueError
 
 from canasta.engine import (
@@ -224,6 +224,36 @@ async def test_hot_seat_mixes_humans_and_bots_at_any_table(
         humans = [app.session.names[seat] for seat, kind in enumerate(kinds) if kind == HUMAN]
         for name in humans:
             assert seen[f"curtain: Pass to {name}."] >= 1, seen
+
+
+async def test_names_from_the_settings_name_the_players_of_the_next_game(tmp_path: Path) -> None:
+    paths = Paths.under(tmp_path)
+    app = make_app(Options(seed=SEED, pace="instant"), paths=paths, bot_seed=BOT_SEED)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await press(pilot, "p")
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#name-west", Input).value = "Kim"
+        await press(pilot, "ctrl+s")
+        assert "West 11 cards" in screen_text(app)  # the game in progress keeps its names
+        await press(pilot, "g")
+        assert isinstance(app.screen, SeatingScreen)
+        await press(pilot, "enter")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Kim 11 cards" in text and "West 11 cards" not in text
+        assert app.session.names == ("South", "Kim", "North", "East")
+    saved = load_game(paths)
+    assert saved is not None
+    assert [info.name for info in saved.session.seats] == ["You", "Kim", "North", "East"]
+    # The next start names them so from the first deal.
+    again = make_app(
+        Options(seed=SEED, pace="instant", names=("You", "Kim", "North", "East")),
+        bot_seed=BOT_SEED,
+    )
+    async with again.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        assert "Kim 11 cards" in screen_text(again)
 
 
 async def test_the_settings_offer_each_systems_tables_and_the_next_game_seats_one(

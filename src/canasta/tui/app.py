@@ -149,6 +149,7 @@ class CanastaApp(PlayApp):
                 self._use_options(recheck(settled.value))
             except CanastaError as error:  # the command line's choices do not fit them
                 self.notes.append(str(error))
+            self.name_players()  # by the names found valid (nothing is played yet)
         self.store = GameStore(AutoSaver(self.paths, self.post_message))
         asked = self.options.rules if self.table_asked else None
         self.startup = look_at_start(self.paths, rules=asked, resume=self.resume)
@@ -166,9 +167,7 @@ class CanastaApp(PlayApp):
         from canasta.tui.storage import session_info
 
         rules = self.session.state.rules
-        chosen = self.options.player_names(rules)
-        given = zip(self.session.names, rules.seat_names, chosen, strict=True)
-        names = [name if name != seat else setting for name, seat, setting in given]
+        names = list(self.options.player_names(rules, self.session.names))
         return session_info(self.session.seats, names=names, pace=self.options.pace)
 
     def _offer_resume(self) -> None:
@@ -202,6 +201,8 @@ class CanastaApp(PlayApp):
         assert saved is not None and session is not None
         self.startup = None
         self.session = session
+        # The saved names stay for the games after it, as a seating's would.
+        self.chosen_names = session.names
         self.seat_players(Seating(kinds=session.seats, names=session.names))
         self.seed = session.initial.seed
         if self.store is not None:

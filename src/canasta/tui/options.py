@@ -4,7 +4,7 @@ bots, pace, ASCII mode, theme, hot seat."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
@@ -71,11 +71,16 @@ class Options:
         level = next((level for level in self.levels if not is_command(level)), FALLBACK_LEVEL)
         return (self.south, *(level,) * others)
 
-    def player_names(self, rules: RuleSet) -> tuple[str, ...]:
-        """The players' names at ``rules``'s table: a seat named like one of the classic
-        table's gets that seat's name in :attr:`names`, any other its own (``Southwest``)."""
+    def player_names(self, rules: RuleSet, given: Sequence[str] = ()) -> tuple[str, ...]:
+        """The players' names at ``rules``'s table: a name of its own in ``given`` (chosen
+        at the seating screen) stays; any other seat named like one of the classic table's
+        gets that seat's name in :attr:`names`, else its own (``Southwest``)."""
         chosen = dict(zip(classic.seat_names, self.names, strict=True))
-        return tuple(chosen.get(seat, seat) for seat in rules.seat_names)
+        seats = rules.seat_names
+        return tuple(
+            name if name != seat else chosen.get(seat, seat)
+            for name, seat in zip(given or seats, seats, strict=True)
+        )
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, defaults: Settings | None = None) -> Options:

@@ -32,6 +32,7 @@ from canasta.engine import (
     view,
 )
 from canasta.engine.events import Event, RoundScored
+from canasta.engine.narrate import YOU
 from canasta.session import HUMAN, Session
 from canasta.tui.flow import (
     BotMoves,
@@ -88,7 +89,10 @@ class PlayApp(TableApp):
             # A resumed game: the log opens with a summary of the table as it stands.
             initial, self._deal_events = state, ()
         self.seed = initial.seed
-        self.session = Session(initial, seats=self.players.kinds)
+        #: The names chosen at the seating screen (none: the settings' names, else the seats').
+        self.chosen_names: tuple[str, ...] = ()
+        names = self.player_names(rules, ())
+        self.session = Session(initial, seats=self.players.kinds, names=names)
         #: ``--hotseat``: the seating screen comes before the first deal.
         self._choose_first = options.hotseat and seating is None
         if seating is not None:
@@ -130,10 +134,12 @@ class PlayApp(TableApp):
         from canasta.tui.hotseat import SeatingScreen
 
         session = self.session
+        # The names the next game would give: those chosen, else the settings' now.
         if rules.players == len(session.seats):
-            seating = Seating(kinds=session.seats, names=session.names)
+            names = self.player_names(rules, self.chosen_names)
+            seating = Seating(kinds=session.seats, names=names)
         else:
-            seating = Seating(kinds=self.options.kinds(rules))
+            seating = Seating(kinds=self.options.kinds(rules), names=self.player_names(rules, ()))
         level = best_level(self.options.levels[0], BOTS)
         return SeatingScreen(seating, rules=rules, available=BOTS, level=level)
 
@@ -156,10 +162,26 @@ class PlayApp(TableApp):
 
     def _seat(self, seating: Seating) -> None:
         """Seat ``seating``'s players for the session's game, before its first action."""
-        self.session = Session(
-            self.session.initial, seats=seating.kinds, names=seating.names or None
-        )
+        self.chosen_names = seating.names
+        self.name_players(seats=seating.kinds)
         self.seat_players(seating)
+
+    def player_names(self, rules: RuleSet, chosen: Sequence[str]) -> tuple[str, ...]:
+        """The names a game of ``rules`` gives its players: those ``chosen`` at the seating
+        screen, else the settings' (where South's "You" names whoever holds the keyboard:
+        South is called South when another does)."""
+        names = self.options.player_names(rules, chosen)
+        return tuple(
+            seat if name == YOU else name
+            for name, seat in zip(names, rules.seat_names, strict=True)
+        )
+
+    def name_players(self, *, seats: Sequence[str] | None = None) -> None:
+        """Name the players of the session's game, before its first action, by
+        :meth:`player_names` (and seat ``seats`` when given)."""
+        session = self.session
+        names = self.player_names(session.initial.rules, self.chosen_names)
+        self.session = Session(session.initial, seats=seats or session.seats, names=names)
 
     def seat_players(self, seating: Seating) -> None:
         """Let ``seating``'s bots play and its first human take the keyboard (hidden when
@@ -304,7 +326,9 @@ class PlayApp(TableApp):
         initial, self._deal_events = start_game(rules, seed=self.seed + 1)
         self.seed += 1
         if seating is None and rules.players == len(session.seats):
-            self.session = Session(initial, seats=session.seats, names=session.names)
+            # The same players, named as the settings say now where no name was chosen.
+            names = self.player_names(rules, self.chosen_names)
+            self.session = Session(initial, seats=session.seats, names=names)
             self.players.new_game()
         else:
             # At a table of another size: South at the keyboard, the options' bots around.
