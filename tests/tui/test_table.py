@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from textual.widgets import Markdown, RichLog
 
+from canasta.bots import RandomBot
 from canasta.engine import Answer, AskPartner, LayOff, cards_value, parse_cards
 from canasta.engine.record import Position
 from canasta.resources import rules_text
+from canasta.tui.app import make_app
+from canasta.tui.options import Options
 from canasta.tui.screens import (
     ConfirmScreen,
     MeldChooser,
@@ -17,7 +20,7 @@ from canasta.tui.screens import (
 )
 from canasta.tui.widgets import HandView
 
-from .helpers import click_cards, make_test_app, press, screen_text, settle
+from .helpers import BOT_SEED, SEED, click_cards, make_test_app, press, screen_text, settle
 
 OTHERS = {"West": "c5 d5 h6", "North": "c6 d6 h7", "East": "c7 d7 h9"}
 CANASTA = ["13: h13 h13 d13 d13 c13 c13 s13"]
@@ -65,6 +68,31 @@ async def test_the_table_at_80x24_shows_everything_the_player_needs() -> None:
             "Round 1: East dealt; You play first.",
         ):
             assert words in text, words
+
+
+async def test_the_score_bar_names_the_dealer_as_the_table_names_the_players() -> None:
+    # Named opponents (the settings' names): the header said "Dealer East" of Lee.
+    app = make_app(
+        Options(seed=SEED, levels=("random",), pace="instant", names=("You", "Kim", "Bob", "Lee")),
+        bots=[RandomBot() for _ in range(3)],
+        bot_seed=BOT_SEED,
+    )
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Dealer Lee" in text
+        assert "Lee (dealer)" in text
+        assert "Dealer East" not in text
+    # The player at the keyboard deals: the header says so as the seats bar does.
+    app = make_test_app(
+        state=Position(hands={**OTHERS, "South": "h5 d5 s5 c9"}, dealer="South").to_state()
+    )
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "You deal" in text
+        assert "You (dealer)" in text
+        assert "Dealer South" not in text
 
 
 async def test_ascii_mode_draws_only_ascii() -> None:

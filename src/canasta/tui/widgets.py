@@ -14,6 +14,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from canasta.engine import Card, PlayerView, is_wild
+from canasta.engine.narrate import YOU
 from canasta.engine.words import counted
 from canasta.tui.cards import CardStyle
 from canasta.tui.seats import short_labels, short_name, shown_names, team_labels
@@ -135,7 +136,9 @@ class ScoreBar(TableWidget):
         text = Text()
         text.append(f"Round {seen.round_no}", style="bold")
         if dealer:
-            text.append(f"  Dealer {seen.rules.seat_name(seen.dealer)}")
+            # The dealer as every other line names the players ("Ann", "You"), not by seat.
+            who = names[seen.dealer]
+            text.append("  You deal" if who == YOU else f"  Dealer {who}")
         labels = (
             short_labels(seen.rules, names)
             if short == 2
