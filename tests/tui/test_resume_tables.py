@@ -18,6 +18,7 @@ from canasta.persist import Paths, SavedGame, load_game, saved_tables
 from canasta.session import HUMAN
 from canasta.tui import build_app
 from canasta.tui.app import CanastaApp, make_app
+from canasta.tui.hotseat import CurtainScreen, Seating
 from canasta.tui.options import Options
 from canasta.tui.resume import ResumeScreen
 from canasta.tui.storage import session_info
@@ -150,3 +151,28 @@ def test_a_save_of_another_table_written_before_moves_to_its_table_s_file(
     assert not paths.save_file.exists()
     assert load_game(paths, SIX) == old
     assert json.loads(paths.table_save_file("classic", 6).read_text())["record"]["seed"] == SEED
+
+
+async def test_a_resumed_hot_seat_game_calls_an_unnamed_south_south(paths: Paths) -> None:
+    # The save keeps the settings' "You" for South (the resume screen's "with You, ..."),
+    # which is the keyboard's word, not a name: at a hot seat it would hand the keyboard
+    # "to You".
+    seating = Seating(kinds=(HUMAN, HUMAN, "random", "random"))
+    options = Options(seed=SEED, pace="instant", hotseat=True)
+    first = make_app(options, paths=paths, bot_seed=BOT_SEED, seating=seating)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "enter", "d", "x")
+        await settle(pilot)
+        assert first.store is not None
+        first.store.saver.flush()
+    saved = load_game(paths)
+    assert saved is not None and saved.session.seats[0].name == "You"
+    again = make_app(options, paths=paths, bot_seed=BOT_SEED, resume=True)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert again.session.names[:2] == ("South", "West")
+        await press(pilot, "enter", "d", "x")
+        await settle(pilot)
+        assert isinstance(again.screen, CurtainScreen)
+        assert again.screen.title_text == "Pass to South."

@@ -23,6 +23,7 @@ from textual.message import Message
 
 from canasta.bots import BOTS
 from canasta.engine import CanastaError, Phase, RuleSet
+from canasta.engine.narrate import YOU
 from canasta.engine.record import GameRecord, make_record
 from canasta.persist import (
     Finished,
@@ -83,8 +84,14 @@ def resumed_session(saved: SavedGame) -> Session:
         HUMAN if info.kind == "human" else best_level(info.level or "normal", BOTS)
         for info in saved.session.seats
     ]
-    names = [info.name for info in saved.session.seats]
-    session = Session(saved.record.initial_state(), seats=seats, names=names)
+    initial = saved.record.initial_state()
+    # A save names South "You" (the settings' word for whoever holds the keyboard, which
+    # the resume screen reads), never a player's name: at a hot seat South is South.
+    names = [
+        seat if info.name == YOU else info.name
+        for info, seat in zip(saved.session.seats, initial.rules.seat_names, strict=True)
+    ]
+    session = Session(initial, seats=seats, names=names)
     for action in saved.record.parsed_actions():
         session.apply(action)
     return session
