@@ -7,6 +7,7 @@ Textual, and each subcommand imports its own module only when it runs.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -454,7 +455,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def entry() -> None:
     """Console-script entry point."""
-    sys.exit(main())
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped reading (``canasta analyze FILE | head``): nothing is wrong
+        # that a sentence could mend. Python flushes stdout again on the way out, so it
+        # goes to nowhere (the recipe of the signal module's documentation).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 1
+    sys.exit(status)
 
 
 if __name__ == "__main__":

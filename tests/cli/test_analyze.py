@@ -182,3 +182,21 @@ def test_a_broken_saved_game_is_one_sentence_and_stays_where_it_is(tmp_path: Pat
     _assert_user_error(result)
     assert "saved game" in result.stderr
     assert [entry.name for entry in tmp_path.iterdir()] == ["autosave.json"]
+
+
+def test_a_reader_that_stops_reading_ends_the_listing_without_a_traceback(
+    position_file: Path,
+) -> None:
+    # ``canasta analyze FILE | head``: the pipe is closed before the first line is written.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "canasta", "analyze", str(position_file)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()
+    errors = process.stderr.read()
+    process.stderr.close()
+    assert process.wait(timeout=60) == 1
+    assert errors == ""
