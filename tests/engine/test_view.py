@@ -163,3 +163,26 @@ def test_narration_tells_the_cards_drawn_in_one_go_in_one_line() -> None:
         "West discarded KH.",
         "North drew 5S and KH from the stock.",
     ]
+
+
+def test_narration_tells_the_red_threes_laid_out_at_once_in_one_line() -> None:
+    from canasta.engine.events import RedThreeLaid
+    from canasta.engine.narrate import describe_events
+
+    (hearts,), (diamonds,) = cards("h3"), cards("d3")
+    both = [RedThreeLaid(0, hearts, True), RedThreeLaid(0, diamonds, True)]
+    assert describe_events(both) == [
+        "South laid out the red threes 3H and 3D and drew replacements."
+    ]
+    assert describe_events(both, viewer=0, you=0) == [
+        "You laid out the red threes 3H and 3D and drew replacements."
+    ]
+    # One is told as before; another player's, or one the empty stock did not replace, is
+    # a line of its own.
+    assert describe_events(both[:1]) == ["South laid out the red three 3H and drew a replacement."]
+    apart = [both[0], RedThreeLaid(1, diamonds, True), RedThreeLaid(1, hearts, False)]
+    assert describe_events(apart) == [
+        "South laid out the red three 3H and drew a replacement.",
+        "West laid out the red three 3D and drew a replacement.",
+        "West laid out the red three 3H.",
+    ]

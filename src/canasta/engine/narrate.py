@@ -7,7 +7,7 @@ them: pass ``viewer`` to describe an event as that seat would hear it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from canasta.engine.cards import THREE, WILD_RANK, Card, card_label, is_wild, rank_name, rank_of
 from canasta.engine.events import (
@@ -167,22 +167,33 @@ def describe_events(
     you: int | None = None,
 ) -> list[str]:
     """A sentence for each of ``events``, as :func:`describe_event` tells it, but one for
-    the cards a player draws from the stock in one go (railroad draws two, §13.2), such as
-    ``West drew two cards from the stock.``"""
+    a run of one player's draws from the stock (railroad draws two, §13.2), such as
+    ``West drew two cards from the stock.``, and one for the red threes a player lays out
+    at once (``South laid out the red threes 3♥ and 3♦ and drew replacements.``)."""
     told = _Telling(viewer, label, names or rules.seat_names, rules, you)
     lines: list[str] = []
-    drawn: list[StockDrawn] = []
+    run: list[Event] = []
     for event in events:
-        if drawn and not (isinstance(event, StockDrawn) and event.seat == drawn[0].seat):
-            lines.append(_draws(drawn, told))
-            drawn = []
-        if isinstance(event, StockDrawn):
-            drawn.append(event)
+        if run and _run_key(event) != _run_key(run[0]):
+            lines.append(_RUNS[type(run[0])](run, told))
+            run = []
+        if type(event) in _RUNS:
+            run.append(event)
         else:
             lines.append(_DESCRIBERS[type(event)](event, told))
-    if drawn:
-        lines.append(_draws(drawn, told))
+    if run:
+        lines.append(_RUNS[type(run[0])](run, told))
     return lines
+
+
+def _run_key(event: Event) -> tuple[object, ...]:
+    """What the events of one run share: their kind and player (and, for red threes,
+    whether each was replaced)."""
+    if isinstance(event, StockDrawn):
+        return (StockDrawn, event.seat)
+    if isinstance(event, RedThreeLaid):
+        return (RedThreeLaid, event.seat, event.replaced)
+    return (type(event),)
 
 
 def _dealt(event: RoundDealt, told: _Telling) -> str:
@@ -199,8 +210,17 @@ def _up_card(event: UpCardTurned, told: _Telling) -> str:
 
 
 def _red_three(event: RedThreeLaid, told: _Telling) -> str:
-    tail = " and drew a replacement" if event.replaced else ""
-    return f"{told.who(event.seat)} laid out the red three {told.label(event.card)}{tail}."
+    return _red_threes((event,), told)
+
+
+def _red_threes(events: Sequence[RedThreeLaid], told: _Telling) -> str:
+    """One player's red threes laid out at once, each replaced from the stock or none."""
+    cards = listed([told.label(event.card) for event in events])
+    if len(events) == 1:
+        tail = " and drew a replacement" if events[0].replaced else ""
+        return f"{told.who(events[0].seat)} laid out the red three {cards}{tail}."
+    tail = " and drew replacements" if events[0].replaced else ""
+    return f"{told.who(events[0].seat)} laid out the red threes {cards}{tail}."
 
 
 def _drawn(event: StockDrawn, told: _Telling) -> str:
@@ -325,4 +345,10 @@ _DESCRIBERS: dict[type, Callable[[object, _Telling], str]] = {
     Stuck: _stuck,  # type: ignore[dict-item]
     RoundScored: _scored,  # type: ignore[dict-item]
     GameWon: _won,  # type: ignore[dict-item]
+}
+
+#: The events told as one sentence for a run of them (:func:`describe_events`).
+_RUNS: dict[type, Callable[[Sequence[Any], _Telling], str]] = {
+    StockDrawn: _draws,
+    RedThreeLaid: _red_threes,
 }
