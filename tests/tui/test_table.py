@@ -9,7 +9,7 @@ from canasta.bots import RandomBot
 from canasta.engine import Answer, AskPartner, LayOff, cards_value, parse_cards
 from canasta.engine.record import Position
 from canasta.resources import rules_text
-from canasta.tui.app import make_app
+from canasta.tui.app import CanastaApp, make_app
 from canasta.tui.options import Options
 from canasta.tui.screens import (
     ConfirmScreen,
@@ -70,29 +70,28 @@ async def test_the_table_at_80x24_shows_everything_the_player_needs() -> None:
             assert words in text, words
 
 
+async def _table_at_100x32(app: CanastaApp) -> str:
+    """The text of ``app``'s table once it has settled, at 100x32."""
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        return screen_text(app)
+
+
 async def test_the_score_bar_names_the_dealer_as_the_table_names_the_players() -> None:
     # Named opponents (the settings' names): the header said "Dealer East" of Lee.
-    app = make_app(
+    named = make_app(
         Options(seed=SEED, levels=("random",), pace="instant", names=("You", "Kim", "Bob", "Lee")),
         bots=[RandomBot() for _ in range(3)],
         bot_seed=BOT_SEED,
     )
-    async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        text = screen_text(app)
-        assert "Dealer Lee" in text
-        assert "Lee (dealer)" in text
-        assert "Dealer East" not in text
+    text = await _table_at_100x32(named)
+    assert "Dealer Lee" in text and "Lee (dealer)" in text
+    assert "Dealer East" not in text
     # The player at the keyboard deals: the header says so as the seats bar does.
-    app = make_test_app(
-        state=Position(hands={**OTHERS, "South": "h5 d5 s5 c9"}, dealer="South").to_state()
-    )
-    async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        text = screen_text(app)
-        assert "You deal" in text
-        assert "You (dealer)" in text
-        assert "Dealer South" not in text
+    position = Position(hands={**OTHERS, "South": "h5 d5 s5 c9"}, dealer="South")
+    text = await _table_at_100x32(make_test_app(state=position.to_state()))
+    assert "You deal" in text and "You (dealer)" in text
+    assert "Dealer South" not in text
 
 
 async def test_ascii_mode_draws_only_ascii() -> None:
