@@ -9,16 +9,19 @@ import json
 import pytest
 
 from canasta.engine import preset
+from canasta.net.client import TableClient
 from canasta.net.server import HARD_LIMIT, TableServer
 from canasta.net.table import Table
 from canasta.net.wire import (
     MAX_MESSAGE_BYTES,
+    TAKEN_OVER,
     Act,
     Error,
     Join,
     JoinLink,
     Ready,
     Refused,
+    ServerMessage,
     Undo,
     Update,
     Welcome,
@@ -149,8 +152,33 @@ async def test_a_second_device_is_refused_and_the_same_device_takes_over(
     welcome = await again.next(Welcome)
     assert welcome.seq == 1 and welcome.seat == 0
     await asyncio.wait_for(first.closed.wait(), 5)
+    assert first.close_code == TAKEN_OVER
     assert (await again.reply(Act(action="draw"), Update)).view.phase == "play"
     assert table.session.actions
+
+
+async def test_two_joins_of_one_device_do_not_hand_the_seat_to_and_fro(
+    server: TableServer,
+) -> None:
+    # Two 'canasta join' of one link on one machine: the second takes the seat over, and the
+    # first stops rather than join again and take it back (which the second then would).
+    link = _link(_table(server))
+    first, second = TableClient(link, device="laptop"), TableClient(link, device="laptop")
+    heard: list[ServerMessage] = []
+    running = asyncio.create_task(first.run(heard.append))
+    async with asyncio.timeout(10):
+        while not first.connected:
+            await asyncio.sleep(0.01)
+        taking_over = asyncio.create_task(second.run(lambda message: None))
+        await running
+        while not second.connected:
+            await asyncio.sleep(0.01)
+    assert isinstance(heard[-1], Refused)
+    assert heard[-1].message == "South's seat was joined again from this device: play on there."
+    await asyncio.sleep(0.5)  # time for a few rejoins, were there any
+    assert second.connected and not first.connected
+    await second.close()
+    await asyncio.wait_for(taking_over, 10)
 
 
 async def test_a_flood_is_answered_once_and_then_closed() -> None:

@@ -16,6 +16,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from canasta.engine import start_game, view
 from canasta.net.client import TableClient
 from canasta.net.wire import (
+    TAKEN_OVER,
     Act,
     JoinLink,
     Refused,
@@ -115,6 +116,23 @@ async def test_a_refusal_ends_the_client_for_good() -> None:
     assert got == [Refused(message="That link's token is wrong.")]
     assert len(scripted.joins) == 1
     assert not await client.send(Act(action="draw"))
+
+
+async def test_a_seat_taken_over_by_the_same_device_ends_the_client_for_good() -> None:
+    sentence = "South's seat was joined again from this device: play on there."
+
+    async def script(connection: ServerConnection, number: int) -> None:
+        await connection.send(welcome())
+        await connection.close(TAKEN_OVER, sentence)
+
+    got: list[ServerMessage] = []
+    drops: list[str] = []
+    async with table(script) as (scripted, link):
+        client = TableClient(link)
+        await asyncio.wait_for(client.run(got.append, drops.append), WAIT)
+    assert got[-1] == Refused(message=sentence)
+    assert len(scripted.joins) == 1 and drops == []
+    assert not client.connected
 
 
 async def test_a_missing_message_makes_the_client_join_again() -> None:

@@ -3,9 +3,11 @@ the server to the program that plays the seat, and come back by itself after any
 
 :class:`TableClient` is what ``canasta join`` runs under its screens (and what tests use as
 a scripted player): it speaks :mod:`canasta.net.wire` over the ``websockets`` library. A
-refusal ends it for good; anything else (the server restarting, the network gone, a lid
-closed) only pauses it: it reconnects with backoff (0.2 s doubling to 5 s, with jitter),
-with the same token and device, so the server hands the seat straight back.
+refusal ends it for good, and so does the seat taken over by another join of the same
+device (close code :data:`~canasta.net.wire.TAKEN_OVER`, handed on as a refusal); anything
+else (the server restarting, the network gone, a lid closed) only pauses it: it
+reconnects with backoff (0.2 s doubling to 5 s, with jitter), with the same token and
+device, so the server hands the seat straight back.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 
 from canasta.engine import CanastaError
 from canasta.net.wire import (
+    TAKEN_OVER,
     Act,
     Join,
     JoinLink,
@@ -125,18 +128,28 @@ class TableClient:
                 return True
             await socket.send(Join(token=self.link.token, device=self.device).model_dump_json())
             seq = 0
-            async for frame in socket:
-                message = parse_server_message(frame)
-                if isinstance(message, Refused):
-                    self._stopped = True
+            try:
+                async for frame in socket:
+                    message = parse_server_message(frame)
+                    if isinstance(message, Refused):
+                        self._stopped = True
+                        on_message(message)
+                        return True
+                    if message.seq != seq + 1:
+                        raise _OutOfStepError
+                    seq = message.seq
+                    if isinstance(message, Welcome):
+                        self.connected = True
                     on_message(message)
-                    return True
-                if message.seq != seq + 1:
-                    raise _OutOfStepError
-                seq = message.seq
-                if isinstance(message, Welcome):
-                    self.connected = True
-                on_message(message)
+            except ConnectionClosed:
+                if socket.close_code != TAKEN_OVER:
+                    raise
+            if socket.close_code == TAKEN_OVER:
+                # Another join of this device plays the seat now: joining again would take
+                # it back, and that one would too. Stop, saying so.
+                self._stopped = True
+                on_message(Refused(message=socket.close_reason or "The seat was joined again."))
+                return True
         return self._stopped
 
     def _no_table(self, status: int) -> str:

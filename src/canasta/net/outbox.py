@@ -50,8 +50,9 @@ class Outbox(Protocol):
     def send(self, text: str) -> None:
         """Queue one text frame."""
 
-    def close(self, reason: str) -> None:
-        """Close the connection after the frames already queued."""
+    def close(self, reason: str, code: int = 1000) -> None:
+        """Close the connection after the frames already queued, with ``reason`` and the
+        WebSocket close ``code``."""
 
 
 class Attendee:

@@ -46,6 +46,7 @@ from canasta.net.seating import Seating
 from canasta.net.table_bots import TableBots
 from canasta.net.wire import (
     TABLE_PROTOCOL,
+    TAKEN_OVER,
     Act,
     Error,
     Join,
@@ -279,7 +280,11 @@ class Table:
                 "close it there, or wait until it leaves."
             )
         if old is not None:
-            old.outbox.close("The same device joined this seat again.")
+            old.outbox.close(
+                f"{self.session.names[number]}'s seat was joined again from this device: "
+                "play on there.",
+                TAKEN_OVER,
+            )
         attendee = Attendee(outbox, seat=number, device=message.device)
         self.seating.sit(attendee)
         welcome = {

@@ -27,6 +27,7 @@ from canasta.protocol.messages import PROTOCOL_VERSION, Question, ViewMessage
 __all__ = [
     "MAX_MESSAGE_BYTES",
     "TABLE_PROTOCOL",
+    "TAKEN_OVER",
     "Act",
     "ClientMessage",
     "Error",
@@ -51,6 +52,12 @@ TABLE_PROTOCOL = PROTOCOL_VERSION
 #: The largest frame a client may send; a larger one is answered with a ``malformed``
 #: :class:`Error` and dropped (the server closes a connection only past a far larger cap).
 MAX_MESSAGE_BYTES = 4096
+
+#: The WebSocket close code of a connection whose seat the same device has joined again (a
+#: reconnection, or a second ``canasta join`` of the same link on one machine): the client
+#: stops there, with the close's reason as its sentence, rather than join again and take the
+#: seat back (the two would hand it to and fro for ever).
+TAKEN_OVER = 4001
 
 
 class _Message(BaseModel):
