@@ -165,6 +165,34 @@ def test_narration_tells_the_cards_drawn_in_one_go_in_one_line() -> None:
     ]
 
 
+def test_narration_tells_a_red_three_drawn_and_its_replacement_as_one_draw() -> None:
+    from canasta.engine.events import RedThreeLaid, StockDrawn
+    from canasta.engine.narrate import describe_events
+
+    (three,), (seven,), (king,) = cards("d3"), cards("s7"), cards("h13")
+    drawn = [StockDrawn(2, three), RedThreeLaid(2, three, True), StockDrawn(2, seven)]
+    # Not "North drew from the stock." a second time: the replacement is that line's.
+    assert describe_events(drawn) == [
+        "North drew from the stock.",
+        "North laid out the red three 3D and drew a replacement.",
+    ]
+    assert describe_events(drawn, viewer=2, you=2) == [
+        "You drew 3D from the stock.",
+        "You laid out the red three 3D and drew 7S in its place.",
+    ]
+    # Railroad draws two: the red three is one of them, its replacement the other's place.
+    assert describe_events([StockDrawn(2, king), *drawn]) == [
+        "North drew two cards from the stock.",
+        "North laid out the red three 3D and drew a replacement.",
+    ]
+    # A red three laid out as the turn starts is replaced at once, and the draw that
+    # follows is the turn's own.
+    assert describe_events([RedThreeLaid(2, three, True), StockDrawn(2, seven)]) == [
+        "North laid out the red three 3D and drew a replacement.",
+        "North drew from the stock.",
+    ]
+
+
 def test_narration_tells_the_red_threes_laid_out_at_once_in_one_line() -> None:
     from canasta.engine.events import RedThreeLaid
     from canasta.engine.narrate import describe_events

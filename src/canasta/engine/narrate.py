@@ -168,22 +168,53 @@ def describe_events(
 ) -> list[str]:
     """A sentence for each of ``events``, as :func:`describe_event` tells it, but one for
     a run of one player's draws from the stock (railroad draws two, §13.2), such as
-    ``West drew two cards from the stock.``, and one for the red threes a player lays out
-    at once (``South laid out the red threes 3♥ and 3♦ and drew replacements.``)."""
+    ``West drew two cards from the stock.``, one for the red threes a player lays out at
+    once (``South laid out the red threes 3♥ and 3♦ and drew replacements.``), and a red
+    three drawn from the stock with its replacement (``You laid out the red three 3♦ and
+    drew 7♠ in its place.``), not a second draw."""
     told = _Telling(viewer, label, names or rules.seat_names, rules, you)
+    told_events = list(events)
     lines: list[str] = []
     run: list[Event] = []
-    for event in events:
+    replacement: StockDrawn | None = None
+    for index, event in enumerate(told_events):
+        if event is replacement:
+            continue  # told with the red three it replaced
         if run and _run_key(event) != _run_key(run[0]):
             lines.append(_RUNS[type(run[0])](run, told))
             run = []
-        if type(event) in _RUNS:
+        replacement = _replacement(told_events, index)
+        if isinstance(event, RedThreeLaid) and replacement is not None:
+            lines.append(_replaced(event, replacement, told))
+        elif type(event) in _RUNS:
             run.append(event)
         else:
             lines.append(_DESCRIBERS[type(event)](event, told))
     if run:
         lines.append(_RUNS[type(run[0])](run, told))
     return lines
+
+
+def _replacement(events: Sequence[Event], index: int) -> StockDrawn | None:
+    """The card drawn to replace a red three drawn from the stock at ``events[index]``
+    (the draw of the red three, its laying out, then the replacement's draw), if it is one:
+    the red three's line tells it."""
+    event = events[index]
+    if not (isinstance(event, RedThreeLaid) and event.replaced and 0 < index < len(events) - 1):
+        return None
+    before, after = events[index - 1], events[index + 1]
+    if before != StockDrawn(event.seat, event.card) or not isinstance(after, StockDrawn):
+        return None
+    return after if after.seat == event.seat else None
+
+
+def _replaced(event: RedThreeLaid, replacement: StockDrawn, told: _Telling) -> str:
+    """A red three drawn from the stock, laid out and replaced (the card named to its
+    player only)."""
+    if told.viewer != event.seat:
+        return _red_three(event, told)
+    card, new = told.label(event.card), told.label(replacement.card)
+    return f"{told.who(event.seat)} laid out the red three {card} and drew {new} in its place."
 
 
 def _run_key(event: Event) -> tuple[object, ...]:
