@@ -32,7 +32,6 @@ from canasta.engine import (
     view,
 )
 from canasta.engine.events import Event, RoundScored
-from canasta.engine.narrate import YOU
 from canasta.session import HUMAN, Session
 from canasta.tui.flow import (
     BotMoves,
@@ -46,7 +45,7 @@ from canasta.tui.flow import (
 )
 from canasta.tui.options import PACE_SECONDS, Options, best_level
 from canasta.tui.players import Players
-from canasta.tui.seats import Seating, shown_names
+from canasta.tui.seats import Seating, shown_names, table_names
 from canasta.tui.table_app import VIEWER, TableApp
 
 if TYPE_CHECKING:
@@ -168,13 +167,8 @@ class PlayApp(TableApp):
 
     def player_names(self, rules: RuleSet, chosen: Sequence[str]) -> tuple[str, ...]:
         """The names a game of ``rules`` gives its players: those ``chosen`` at the seating
-        screen, else the settings' (where South's "You" names whoever holds the keyboard:
-        South is called South when another does)."""
-        names = self.options.player_names(rules, chosen)
-        return tuple(
-            seat if name == YOU else name
-            for name, seat in zip(names, rules.seat_names, strict=True)
-        )
+        screen, else the settings' (:func:`~canasta.tui.seats.table_names`)."""
+        return table_names(self.options.player_names(rules, chosen), rules)
 
     def name_players(self, *, seats: Sequence[str] | None = None) -> None:
         """Name the players of the session's game, before its first action, by

@@ -21,6 +21,7 @@ __all__ = [
     "short_labels",
     "short_name",
     "shown_names",
+    "table_names",
     "team_label",
     "team_labels",
 ]
@@ -58,6 +59,15 @@ def shown_names(names: Sequence[str], you: int | None) -> tuple[str, ...]:
     """The players' names as the table shows them: the player at the keyboard (seat
     ``you``; ``None`` while no hand is shown) is "You"."""
     return tuple(YOU if seat == you else name for seat, name in enumerate(names))
+
+
+def table_names(names: Sequence[str], rules: RuleSet) -> tuple[str, ...]:
+    """The players' names of a game, from ``names`` as the settings or a save give them:
+    "You" there is the word for whoever holds the keyboard (:func:`shown_names`), never a
+    player's name, so that seat is called by its own (at a hot seat South is South)."""
+    return tuple(
+        seat if name == YOU else name for name, seat in zip(names, rules.seat_names, strict=True)
+    )
 
 
 def short_name(name: str) -> str:

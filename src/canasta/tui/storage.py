@@ -23,7 +23,6 @@ from textual.message import Message
 
 from canasta.bots import BOTS
 from canasta.engine import CanastaError, Phase, RuleSet
-from canasta.engine.narrate import YOU
 from canasta.engine.record import GameRecord, make_record
 from canasta.persist import (
     Finished,
@@ -40,6 +39,7 @@ from canasta.persist import (
 )
 from canasta.session import HUMAN, Session
 from canasta.tui.options import best_level
+from canasta.tui.seats import table_names
 
 __all__ = [
     "AutoSaver",
@@ -85,12 +85,8 @@ def resumed_session(saved: SavedGame) -> Session:
         for info in saved.session.seats
     ]
     initial = saved.record.initial_state()
-    # A save names South "You" (the settings' word for whoever holds the keyboard, which
-    # the resume screen reads), never a player's name: at a hot seat South is South.
-    names = [
-        seat if info.name == YOU else info.name
-        for info, seat in zip(saved.session.seats, initial.rules.seat_names, strict=True)
-    ]
+    # A save keeps the settings' "You" for South, which the resume screen reads.
+    names = table_names([info.name for info in saved.session.seats], initial.rules)
     session = Session(initial, seats=seats, names=names)
     for action in saved.record.parsed_actions():
         session.apply(action)
