@@ -397,6 +397,22 @@ async def test_a_finished_game_is_counted_archived_and_replayed(paths: Paths) ->
         assert isinstance(app.screen, TableScreen)
 
 
+async def test_the_statistics_of_a_new_player_say_nothing_is_finished_yet(paths: Paths) -> None:
+    # A new player's first look at the statistics, before any game had ended, crashed the
+    # app: the empty table's width was the max of one number.
+    app = saving_app(paths)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await press(pilot, "i")
+        assert isinstance(app.screen, StatsScreen)
+        text = screen_text(app)
+        assert "No game has been finished yet: finish one and it is counted here." in text
+        # No empty table, no empty chart.
+        assert "Played" not in text and "Score margin" not in text, text
+        await press(pilot, "escape")
+        assert isinstance(app.screen, TableScreen)
+
+
 async def test_without_paths_nothing_is_written(tmp_path: Path) -> None:
     app = make_app(Options(seed=3, levels=RANDOM, pace="instant"), bots=[RandomBot()] * 3)
     notes = notes_of(app)

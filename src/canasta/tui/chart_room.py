@@ -18,9 +18,9 @@ CHART_BESIDE, STACKED_LINES = 36, 40
 
 def table_cells(headings: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
     """The cells a table of ``rows`` under ``headings`` takes: each column as wide as its
-    widest cell or heading, plus a cell each side."""
+    widest cell or heading, plus a cell each side (no rows: as wide as the headings)."""
     return sum(
-        max(len(headings[column]), *(len(row[column]) for row in rows)) + 2
+        max([len(headings[column]), *(len(row[column]) for row in rows)]) + 2
         for column in range(len(headings))
     )
 

@@ -102,8 +102,11 @@ class StatsScreen(Screen[None]):
         """Fill the table and draw the chart."""
         if self.problem:
             self.notify(self.problem, severity="warning")
-        table = self.query_one(DataTable)
         rows = tally_rows(self.stats)
+        if not rows:  # nothing finished: the summary says so, and there is nothing to chart
+            self.query_one("#stats-body").display = False
+            return
+        table = self.query_one(DataTable)
         table.add_columns(*_HEADINGS)
         table.add_rows(rows)
         self.table_cells = table_cells(_HEADINGS, rows)
