@@ -270,6 +270,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="also write the results as JSON ('-': only the JSON, to stdout)",
     )
+    simulate.add_argument(
+        "--records",
+        metavar="DIR",
+        help="also keep each game's record in DIR (made if need be), to watch with canasta "
+        "replay, every hand open",
+    )
 
     replay = commands.add_parser(
         "replay",

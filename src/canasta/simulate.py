@@ -23,10 +23,12 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from canasta.bots import BOTS, DEFAULT_PLAYOUTS, Effort, make_bot
 from canasta.engine import (
+    Action,
     NextRound,
     Phase,
     RuleSet,
@@ -37,8 +39,9 @@ from canasta.engine import (
     view,
 )
 from canasta.engine.events import StockExhausted
-from canasta.engine.record import position_of
+from canasta.engine.record import make_record, position_of
 from canasta.executors import ExecutorError, Workers, open_workers, results
+from canasta.persist import WriteError, write_text_atomic
 from canasta.protocol import DEFAULT_TIMEOUT, close_bots, seat_bot, seat_kind, split_seats, tell
 from canasta.tally import GameResult, render, summarise, wilson
 
@@ -65,7 +68,8 @@ MAX_ROUNDS = 60
 class GameTask:
     """One game to play: its number, deal seed, the level (or outside bot) at each seat, how
     many seats the bots moved left (``rotation``), the deals a searching level samples per
-    decision, the rules, and the seconds an outside bot may take to answer."""
+    decision, the rules, the seconds an outside bot may take to answer, and whether to keep
+    the game's record."""
 
     index: int
     seed: int
@@ -74,6 +78,7 @@ class GameTask:
     playouts: int = DEFAULT_PLAYOUTS
     rules: RuleSet = classic
     bot_timeout: float = DEFAULT_TIMEOUT
+    keep_record: bool = False
 
 
 def seat_levels(args: argparse.Namespace, rules: RuleSet = classic) -> tuple[str, ...]:
@@ -113,17 +118,27 @@ def tasks_for(
     playouts: int = DEFAULT_PLAYOUTS,
     rules: RuleSet = classic,
     bot_timeout: float = DEFAULT_TIMEOUT,
+    keep_records: bool = False,
 ) -> list[GameTask]:
     """The games of a duplicate match: each deal once per team, the bots moved one more
     seat to the left each time (which gives every side every team's cards, the teams'
-    seats taking turns around the table)."""
+    seats taking turns around the table); ``keep_records``: each game keeps its record."""
     out = []
     rounds = rules.teams
     for index in range(games):
         rotation = index % rounds
         seated = tuple(levels[(seat - rotation) % len(levels)] for seat in range(len(levels)))
         out.append(
-            GameTask(index, seed + index // rounds, seated, rotation, playouts, rules, bot_timeout)
+            GameTask(
+                index,
+                seed + index // rounds,
+                seated,
+                rotation,
+                playouts,
+                rules,
+                bot_timeout,
+                keep_records,
+            )
         )
     return out
 
@@ -157,6 +172,8 @@ def play_game(task: GameTask) -> GameResult:
     turn_max_cpu = dict.fromkeys(latencies, 0.0)
     turn_cpus: dict[str, list[float]] = {level: [] for level in latencies}
     state, dealt = start_game(rules, seed=task.seed)
+    initial = state
+    played: list[Action] = []
     tell(bots, dealt)
     turns = 0
     turn_time = turn_cpu = 0.0
@@ -164,7 +181,9 @@ def play_game(task: GameTask) -> GameResult:
         if state.phase is Phase.ROUND_OVER:
             if len(state.history) >= MAX_ROUNDS:
                 break
-            step = apply(state, NextRound())
+            deal = NextRound()
+            step = apply(state, deal)
+            played.append(deal)
             tell(bots, step.events)
             state = step.state
             continue
@@ -198,6 +217,7 @@ def play_game(task: GameTask) -> GameResult:
             result.error = f"{level} bot at seat {seat} chose an illegal action: {action}"
             break
         step = apply(state, action)
+        played.append(action)
         tell(bots, step.events)
         state = step.state
         if state.phase is Phase.ROUND_OVER or state.phase is Phase.GAME_OVER:
@@ -216,6 +236,8 @@ def play_game(task: GameTask) -> GameResult:
     result.turn_max = turn_max
     result.turn_max_cpu = turn_max_cpu
     result.turn_cpu = turn_cpus
+    if task.keep_record:
+        result.record = make_record(initial, played).to_json()
     return result
 
 
@@ -282,6 +304,19 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
         )
         return 2
     json_out = args.json == "-"
+    records = None if args.records is None else Path(args.records)
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            complaints.print(
+                f"canasta simulate: the folder {records} for the records cannot be made "
+                f"({error.strerror or error}): choose another with --records.",
+                markup=False,
+                highlight=False,
+                soft_wrap=True,
+            )
+            return 2
     tasks = tasks_for(
         levels,
         games=args.games,
@@ -289,6 +324,7 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
         playouts=args.playouts,
         rules=rules,
         bot_timeout=args.bot_timeout,
+        keep_records=records is not None,
     )
     bar_on = console if console.is_terminal and not json_out else None
     try:
@@ -324,4 +360,42 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(data, handle, indent=2)
             handle.write("\n")
+    if records is not None:
+        try:
+            first = _write_records(tasks, played, records)
+        except WriteError as error:
+            complaints.print(
+                f"canasta simulate: {error.sentence}", markup=False, highlight=False, soft_wrap=True
+            )
+            return 2
+        if not json_out:
+            console.print(
+                f"Each game's record is in {records}: canasta replay {first} replays the first, "
+                "every hand open.",
+                markup=False,
+                highlight=False,
+                soft_wrap=True,
+            )
     return 1 if data["errors"] else 0
+
+
+def record_name(task: GameTask, games: int) -> str:
+    """The file name of a game's record: its number (from 1, as wide as the last one's),
+    its deal's seed and the level at each seat in turn order (``cmd`` for an outside bot)."""
+    seated = "-".join(level.partition(":")[0] for level in task.levels)
+    return f"game-{task.index + 1:0{len(str(games))}d}-seed-{task.seed}-{seated}.json"
+
+
+def _write_records(tasks: Sequence[GameTask], played: Sequence[GameResult], folder: Path) -> Path:
+    """Write each game's record into ``folder``; return the first one's path.
+
+    Raises:
+        WriteError: a record could not be written.
+    """
+    paths = []
+    for task, result in zip(tasks, played, strict=True):
+        assert result.record is not None  # every task was asked to keep its record
+        path = folder / record_name(task, len(tasks))
+        write_text_atomic(path, result.record, what="game record")
+        paths.append(path)
+    return paths[0]

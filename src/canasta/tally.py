@@ -48,6 +48,8 @@ class GameResult:
     error: str | None = None
     #: One sentence per outside bot's fault (docs/protocol.md).
     faults: list[str] = field(default_factory=list)
+    #: The game's record as JSON (docs/notation.md), when the task asked to keep it.
+    record: str | None = None
 
 
 def wilson(successes: int, trials: int, z: float = _Z) -> tuple[float, float]:

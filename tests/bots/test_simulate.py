@@ -11,7 +11,9 @@ import pytest
 from rich.console import Console
 
 from canasta.__main__ import build_parser, main
-from canasta.engine import preset
+from canasta.engine import Phase, preset
+from canasta.engine.record import replay
+from canasta.persist import load_record_file
 from canasta.simulate import run, tasks_for, wilson
 
 TWO_GAMES = ["simulate", "--games", "2", "--seed", "1", "--teams", "random,random"]
@@ -115,6 +117,44 @@ def test_simulate_runs_worker_processes_with_per_seat_levels(tmp_path: Path) -> 
     assert data["seats"] == {"South": "normal", "West": "easy", "North": "random", "East": "easy"}
     assert data["sides"]["A"]["levels"] == "normal+random"
     assert data["sides"]["B"]["levels"] == "easy"
+
+
+def test_simulate_keeps_each_games_record_to_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A match's games could only be counted, never looked at: a bot's author (or ours) had
+    # no way to see how a game was lost.
+    folder = tmp_path / "records" / "match"
+    out = tmp_path / "results.json"
+    args = ["--games", "2", "--seed", "1", "--teams", "normal,random", "--jobs", "2"]
+    assert main(["simulate", *args, "--records", str(folder), "--json", str(out)]) == 0
+    first = folder / "game-1-seed-1-normal-random-normal-random.json"
+    second = folder / "game-2-seed-1-random-normal-random-normal.json"
+    assert sorted(folder.iterdir()) == [first, second]
+    assert f"canasta replay {first} replays the first" in capsys.readouterr().out
+    data = json.loads(out.read_text())
+    won = [0, 0]
+    for rotation, path in enumerate((first, second)):
+        record = load_record_file(path)
+        assert record.seed == 1
+        final = replay(record)[-1]
+        assert final.phase is Phase.GAME_OVER and final.winner is not None
+        # Side A sits as the first team in the first game and as the second in the other.
+        won[(final.winner + rotation) % 2] += 1
+    assert [data["sides"][side]["wins"] for side in "AB"] == won
+
+
+def test_simulate_refuses_a_records_folder_it_cannot_make_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    taken = tmp_path / "results.txt"
+    taken.write_text("not a folder")
+    assert main(["simulate", "--games", "2", "--records", str(taken)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # nothing played
+    assert f"the folder {taken} for the records cannot be made" in captured.err
+    assert captured.err.replace(str(taken), "").count(".") == 1, captured.err  # one sentence
+    assert taken.read_text() == "not a folder"
 
 
 def test_simulate_refuses_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
