@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
+from canasta.engine.words import player_name
+
 if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler
     from pydantic_core import CoreSchema
@@ -59,12 +61,5 @@ class CrossCheck(Generic[T]):
         return core_schema.with_info_after_validator_function(validate, handler(source))
 
 
-def _printable_name(name: str) -> str:
-    stripped = name.strip()
-    if not stripped or len(stripped) > 20 or not stripped.isprintable():
-        raise ValueError("a player name has 1 to 20 printable characters")
-    return stripped
-
-
 #: A player's name as shown at the table.
-PlayerName = Annotated[str, Check(_printable_name)]
+PlayerName = Annotated[str, Check(player_name)]
