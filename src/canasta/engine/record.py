@@ -8,10 +8,10 @@ writes text only (the callers own the files).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, Literal
+from collections.abc import Iterator, Sequence
+from typing import Annotated, Any, Literal
 
-from pydantic import model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from canasta.engine.actions import Action, parse_action
 from canasta.engine.cards import cards_text
@@ -31,6 +31,7 @@ from canasta.engine.game import Step, apply, shuffled_deck, start_game
 from canasta.engine.position import POSITION_VERSION, Position, load_position, position_of
 from canasta.engine.rules import RuleSet
 from canasta.engine.state import GameState
+from canasta.engine.words import player_name
 
 __all__ = [
     "RECORD_VERSION",
@@ -59,6 +60,11 @@ class GameRecord(Model):
     first_dealer: str | None = None
     decks: list[CardsText]
     actions: list[str]
+    #: Each seat's player's name, in seat order (omitted: the seats' own names); written
+    #: only when given, so that a record of unnamed players reads as it always did.
+    names: list[Annotated[str, AfterValidator(player_name)]] | None = Field(
+        default=None, exclude_if=lambda names: names is None
+    )
 
     @model_validator(mode="after")
     def _first_dealer_is_a_seat(self) -> GameRecord:
@@ -69,9 +75,34 @@ class GameRecord(Model):
                 raise ValueError(f"first_dealer must be one of {seats}")
         return self
 
+    @model_validator(mode="after")
+    def _a_name_for_every_seat(self) -> GameRecord:
+        if self.names is not None:
+            seats = validate_rules(self.rules).seat_names
+            if len(self.names) != len(seats):
+                raise ValueError(
+                    f"names must give {len(seats)} names, one per seat in the order "
+                    f"{', '.join(seats)}, not {len(self.names)}"
+                )
+        return self
+
     def rule_set(self) -> RuleSet:
         """The record's rule set, validated."""
         return validate_rules(self.rules)
+
+    def player_names(self) -> tuple[str, ...]:
+        """Each seat's player's name, in seat order: the seats' own where none is given."""
+        return tuple(self.names) if self.names is not None else self.rule_set().seat_names
+
+    def named(self, names: Sequence[str]) -> GameRecord:
+        """This record with its players called ``names`` (by seat; the seats' own names are
+        not written).
+
+        Raises:
+            NotationError: the names are not one player's name per seat.
+        """
+        data = {**self.model_dump(), "names": _names(self.rule_set(), names)}
+        return load_model(data, GameRecord, "game record", RECORD_VERSION)
 
     def initial_state(self) -> GameState:
         """The state before the first action."""
@@ -124,9 +155,12 @@ class GameRecord(Model):
         return self.model_dump_json(indent=2) + "\n"
 
 
-def make_record(initial: GameState, actions: list[Action]) -> GameRecord:
+def make_record(
+    initial: GameState, actions: list[Action], *, names: Sequence[str] | None = None
+) -> GameRecord:
     """The record of a game that started at ``initial`` (from :func:`new_game`) and went
-    through ``actions``. Every round's deck is written out, so replay needs no seed."""
+    through ``actions``, played by ``names`` (by seat; by default the seats' own names).
+    Every round's deck is written out, so replay needs no seed."""
     decks = [cards_text(initial.deck)]
     state = initial
     for action in actions:
@@ -140,7 +174,13 @@ def make_record(initial: GameState, actions: list[Action]) -> GameRecord:
         first_dealer=first_dealer,
         decks=decks,
         actions=[str(action) for action in actions],
+        names=_names(initial.rules, names),
     )
+
+
+def _names(rules: RuleSet, names: Sequence[str] | None) -> list[str] | None:
+    """``names`` as a record's ``names``: none when they are the seats' own."""
+    return None if names is None or tuple(names) == rules.seat_names else list(names)
 
 
 def replay_steps(record: GameRecord) -> Iterator[tuple[GameState, Action, Step]]:
