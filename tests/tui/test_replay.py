@@ -69,7 +69,7 @@ async def test_stepping_through_a_record_reproduces_the_final_score() -> None:
         final = states[-1]
         assert screen.state == final
         header = str(screen.query_one("#replay-header").render())
-        assert score_line(final) in header
+        assert score_line(final, final.rules.seat_names) in header
         assert f"{final.scores[0]}" in header and "Game over" in header
         await press(pilot, "home")
         assert screen.index == 0
@@ -94,3 +94,26 @@ async def test_a_six_player_game_replays_every_hand_on_a_line_at_80x24() -> None
         final = replay(record)[-1]
         header = str(screen.query_one("#replay-header").render())
         assert "Game over" in header and str(final.scores[1]) in header
+
+
+async def test_a_replayed_record_calls_its_players_by_their_names() -> None:
+    rules = preset("classic", 2)._replace(target_score=300)
+    record = finished_record(4, rules).named(["Ann", "Bob"])
+    app = ReplayApp(record, title="named")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert str(screen.query_one("#replay-hand1", Static).render()).startswith("Bob")
+        await press(pilot, "right")
+        header = str(screen.query_one("#replay-header").render())
+        mover = "Ann" if screen.steps[1].seat == 0 else "Bob"
+        assert f"({mover}: " in header and "Score Ann 0, Bob 0." in header
+        log = "\n".join(line.text for line in screen.query_one(RichLog).lines)
+        assert f"{mover} drew" in log
+        await press(pilot, "end")
+        text = screen_text(app)
+        assert "Ann" in text and "Bob" in text
+        for seat in rules.seat_names:
+            assert not re.search(rf"\b{seat}\b", text), seat
+        assert not re.search(r"\b(You|you|your)\b", text), text

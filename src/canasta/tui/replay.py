@@ -85,28 +85,29 @@ class ReplayStep:
 
 
 def replay_steps(record: GameRecord, *, label: CardLabel = letter_label) -> list[ReplayStep]:
-    """Every step of ``record``, the first deal first, cards written by ``label``.
+    """Every step of ``record``, the first deal first, cards written by ``label`` and
+    players called by the record's names.
 
     Raises:
         CanastaError: the record does not replay.
     """
     state, events = record.first_deal()
-    rules = state.rules
-    dealt = tuple(describe_events(events, label=label, rules=rules))
+    rules, names = state.rules, record.player_names()
+    dealt = tuple(describe_events(events, label=label, names=names, rules=rules))
     steps = [ReplayStep(state, None, None, dealt)]
     for before, action, step in replay_steps_of(record):
         seat = before.to_move
-        lines = tuple(describe_events(step.events, viewer=seat, label=label, rules=rules))
-        steps.append(ReplayStep(step.state, action, seat, lines))
+        told = describe_events(step.events, viewer=seat, label=label, names=names, rules=rules)
+        steps.append(ReplayStep(step.state, action, seat, tuple(told)))
     return steps
 
 
-def score_line(state: GameState) -> str:
-    """The totals, and at the game's end who won."""
+def score_line(state: GameState, names: Sequence[str]) -> str:
+    """The totals, and at the game's end who won (players called by ``names``)."""
     rules = state.rules
-    totals = scores_text(rules, state.scores, rules.seat_names)
+    totals = scores_text(rules, state.scores, names)
     if state.phase is Phase.GAME_OVER and state.winner is not None:
-        winner = team_label(rules, state.winner, rules.seat_names)
+        winner = team_label(rules, state.winner, names)
         return f"Game over: {winner} won. Final score {totals}."
     return f"Score {totals}."
 
@@ -136,6 +137,8 @@ class ReplayScreen(Screen[None]):
     def __init__(self, record: GameRecord, *, style: CardStyle, title: str = "Replay") -> None:
         super().__init__(classes="replay-screen")
         self.steps = replay_steps(record, label=style.label)
+        #: The players' names by seat.
+        self.names = record.player_names()
         self.style = style
         self.title_text = title
         self.index = 0
@@ -186,13 +189,19 @@ class ReplayScreen(Screen[None]):
         last = len(self.steps) - 1
         played = "the deal" if step.action is None else self.style.action(step.action)
         rules = state.rules
-        who = "" if step.seat is None else f"{rules.seat_name(step.seat)}: "
+        who = "" if step.seat is None else f"{self.names[step.seat]}: "
         self.query_one("#replay-header", Label).update(
             f"{self.title_text}: action {self.index} of {last} ({who}{played}), "
-            f"round {state.round_no}. {score_line(state)}"
+            f"round {state.round_no}. {score_line(state, self.names)}"
         )
         # Every hand is open and nobody is "you": the table as nobody's (hot seat's hidden).
-        table = Table(seen=view(state, 0), style=self.style, last_seat=step.seat, hidden=True)
+        table = Table(
+            seen=view(state, 0),
+            style=self.style,
+            last_seat=step.seat,
+            hidden=True,
+            names=self.names,
+        )
         for panel in self.query("TeamPanel, PlayerPanel, PilePanel").results():
             if isinstance(panel, TableWidget):
                 panel.show(table)
@@ -208,9 +217,10 @@ class ReplayScreen(Screen[None]):
         log.write(Text("\n".join(lines[-_LOG_LINES:])))
 
     def _hand(self, state: GameState, seat: int) -> Text:
-        """The seat's hand on a line: with the seat's initials when its name leaves too
-        little room (six players' long names)."""
-        name = state.rules.seat_name(seat)
+        """The seat's hand on a line, under its player's name: shortened (a seat's initials,
+        the first letters of a name) when it leaves too little room (six players' long
+        names)."""
+        name = self.names[seat]
         width = self.app.size.width
         room = width - 2 - (_LOG_COLUMN if width >= _WIDE else 0)
         text = self._hand_line(state, seat, name)
