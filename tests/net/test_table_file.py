@@ -14,7 +14,7 @@ from canasta.engine import CanastaError, preset
 from canasta.net import outbox
 from canasta.net.server import TableServer
 from canasta.net.wire import Ready, ServerMessage, Update
-from canasta.persist import LoadError, load_table
+from canasta.persist import LoadError, held_record, load_table
 from canasta.persist.journal import journal_path
 
 from .helpers import Client, join_all, play_humans
@@ -60,8 +60,13 @@ async def test_a_deal_and_a_new_game_are_written_whole_and_the_journal_follows(
 ) -> None:
     file = tmp_path / "table.json"
     rules = preset("classic", 2)._replace(target_score=1)  # one round is the game
-    table = server.open_table(rules=rules, seats=["human"] * 2, table_file=file, seed=21)
+    table = server.open_table(
+        rules=rules, seats=["human"] * 2, table_file=file, seed=21, names=["Ann", "Bo"]
+    )
     clients = await join_all(table.links)
+    # The game's record names its players: `canasta replay` of the file shows them.
+    held = held_record(file)
+    assert held is not None and held.names == ["Ann", "Bo"]
 
     def stored_actions() -> list[str]:
         stored = load_table(file)
@@ -77,7 +82,7 @@ async def test_a_deal_and_a_new_game_are_written_whole_and_the_journal_follows(
 
     # The new game is in the table file itself, and its first action in the journal.
     whole = json.loads(file.read_text())["game"]["record"]
-    assert whole["seed"] == 22 and whole["actions"] == []
+    assert whole["seed"] == 22 and whole["actions"] == [] and whole["names"] == ["Ann", "Bo"]
     assert stored_actions() == ["draw"] == [str(a) for a in table.session.actions]
     assert len(journal_path(file).read_text().splitlines()) == 1
 

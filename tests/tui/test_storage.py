@@ -43,6 +43,7 @@ from canasta.persist import (
     Settings,
     list_records,
     load_game,
+    load_record_file,
     load_settings,
     load_stats,
     save_game,
@@ -91,12 +92,19 @@ def assert_one_sentence(text: str) -> None:
 
 
 def saving_app(
-    paths: Paths, *, seed: int = 5, resume: bool = False, state: GameState | None = None
+    paths: Paths,
+    *,
+    seed: int = 5,
+    resume: bool = False,
+    state: GameState | None = None,
+    names: tuple[str, str, str, str] | None = None,
 ) -> CanastaApp:
     """An app that saves under ``paths``, with random bots playing instantly (their
-    randomness derived from the record, as in a real game)."""
+    randomness derived from the record, as in a real game), the players called ``names``
+    (by default the settings' defaults)."""
+    options = Options(seed=seed, levels=RANDOM, pace="instant")
     return make_app(
-        Options(seed=seed, levels=RANDOM, pace="instant"),
+        options if names is None else dataclasses.replace(options, names=names),
         state=state,
         bots=[RandomBot(), RandomBot(), RandomBot()],
         paths=paths,
@@ -360,7 +368,7 @@ async def _play_to_the_end(pilot: Pilot[int], app: CanastaApp) -> None:
 async def test_a_finished_game_is_counted_archived_and_replayed(paths: Paths) -> None:
     # A game to 50 points: seed 146 ends it in about 40 actions (seed 8 took 120).
     short = new_game(RuleSet(target_score=50), seed=146)
-    app = saving_app(paths, state=short)
+    app = saving_app(paths, state=short, names=("You", "Wes", "Nora", "Ed"))
     notes = notes_of(app)
     async with app.run_test(size=(100, 32)) as pilot:
         await _play_to_the_end(pilot, app)
@@ -385,14 +393,17 @@ async def test_a_finished_game_is_counted_archived_and_replayed(paths: Paths) ->
 
         await press(pilot, "v")
         assert isinstance(app.screen, GamesScreen)
-        assert len(list_records(paths)) == 1
+        (entry,) = list_records(paths)
+        # Archived with the players' names; the keyboard's "You" is South's own name.
+        assert load_record_file(entry.path).names == ["South", "Wes", "Nora", "Ed"]
         await press(pilot, "enter")
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
+        assert str(replay.query_one("#replay-hand2", Static).render()).startswith("Nora")
         await press(pilot, "end")
         assert same_game(replay.state, final)
         header = str(replay.query_one("#replay-header").render())
-        assert score_line(final) in header
+        assert score_line(final, final.rules.seat_names) in header
         await press(pilot, "escape", "escape")
         assert isinstance(app.screen, TableScreen)
 

@@ -178,7 +178,7 @@ class Table:
         table = cls(
             table_id=secrets.token_urlsafe(6),
             session=Session(step.state, seats=kinds, names=names),
-            record=make_record(step.state, []),
+            record=make_record(step.state, [], names=names),
             info=info,
             tokens=[secrets.token_urlsafe(TOKEN_BYTES) if k == HUMAN else None for k in kinds],
             away_timeout=away_timeout,
@@ -213,7 +213,7 @@ class Table:
         table = cls(
             table_id=stored.table,
             session=session,
-            record=saved.record,
+            record=saved.record.named(session.names),
             info=saved.session,
             tokens=stored.tokens,
             away_timeout=stored.away_timeout,
@@ -423,7 +423,7 @@ class Table:
     def _new_game(self) -> None:
         step = start_game(self.session.state.rules, seed=self.session.initial.seed + 1)
         self.session = Session(step.state, seats=self.kinds, names=self.session.names)
-        self._record = make_record(step.state, [])
+        self._record = make_record(step.state, [], names=self.session.names)
         self._info = session_info(self.kinds, names=self.session.names, pace="normal")
         self.bots.new_game(step.events)
         self.publisher.rewritten(self._updates(step.events))

@@ -278,12 +278,14 @@ class GameStore:
     def start(
         self, session: Session, info: SessionInfo, *, record: GameRecord | None = None
     ) -> None:
-        """Save ``session`` from now on (``record``: its record, when already at hand)."""
+        """Save ``session`` from now on (``record``: its record, when already at hand),
+        its record naming the session's players."""
         self.session = session
         self.info = info
-        self.record = (
-            record if record is not None else make_record(session.initial, session.actions)
-        )
+        if record is None:
+            self.record = make_record(session.initial, session.actions, names=session.names)
+        else:  # named again: a save written before records held names has none
+            self.record = record.named(session.names)
         self._write(session)
 
     def sync(self, session: Session, info: Callable[[], SessionInfo]) -> None:
