@@ -41,6 +41,7 @@ from canasta.engine import (
 )
 from canasta.engine.events import Event
 from canasta.engine.record import GameRecord, make_record
+from canasta.engine.words import MAX_NAME_LENGTH
 from canasta.net.outbox import Attendee, Delivery, Outbox, Publisher
 from canasta.net.seating import Seating
 from canasta.net.table_bots import TableBots
@@ -171,7 +172,7 @@ class Table:
         except ValidationError:
             raise CanastaError(
                 f"The names {', '.join(names)} cannot all be used: a player's name has 1 to "
-                "20 printable characters."
+                f"{MAX_NAME_LENGTH} printable characters."
             ) from None
         names = tuple(seat.name for seat in info.seats)  # as the table file keeps them
         step = start_game(rules, seed=secrets.randbits(31) if seed is None else seed)

@@ -19,6 +19,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from canasta.choices import LEVELS, PACES
 from canasta.engine import PLAYER_COUNTS, SYSTEMS, seat_name
+from canasta.engine.words import MAX_NAME_LENGTH
 from canasta.persist import Paths, Settings, WriteError, save_settings, validate_settings
 from canasta.tui.theme import SCREENS_CSS
 
@@ -99,7 +100,10 @@ class SettingsScreen(Screen[Settings | None]):
                 with Horizontal(classes="settings-row"):
                     yield Label(f"Name of {seat_name(seat)}", classes="settings-label")
                     yield Input(
-                        settings.names.of(seat), max_length=20, compact=True, id=f"name-{key}"
+                        settings.names.of(seat),
+                        max_length=MAX_NAME_LENGTH,
+                        compact=True,
+                        id=f"name-{key}",
                     )
             yield Static(
                 "Pace, theme, ASCII cards and hand order apply now; the rules, players, "
