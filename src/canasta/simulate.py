@@ -379,7 +379,7 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
     return 1 if data["errors"] else 0
 
 
-def record_name(task: GameTask, games: int) -> str:
+def _record_name(task: GameTask, games: int) -> str:
     """The file name of a game's record: its number (from 1, as wide as the last one's),
     its deal's seed and the level at each seat in turn order (``cmd`` for an outside bot)."""
     seated = "-".join(level.partition(":")[0] for level in task.levels)
@@ -395,7 +395,7 @@ def _write_records(tasks: Sequence[GameTask], played: Sequence[GameResult], fold
     paths = []
     for task, result in zip(tasks, played, strict=True):
         assert result.record is not None  # every task was asked to keep its record
-        path = folder / record_name(task, len(tasks))
+        path = folder / _record_name(task, len(tasks))
         write_text_atomic(path, result.record, what="game record")
         paths.append(path)
     return paths[0]
