@@ -176,3 +176,24 @@ async def test_a_resumed_hot_seat_game_calls_an_unnamed_south_south(paths: Paths
         await settle(pilot)
         assert isinstance(again.screen, CurtainScreen)
         assert again.screen.title_text == "Pass to South."
+
+
+async def test_a_save_that_seats_no_human_is_moved_aside_instead_of_resumed(
+    paths: Paths,
+) -> None:
+    # Nobody would be at the keyboard: the app crashed choosing whose hand to show.
+    paths.state_dir.mkdir(parents=True)
+    info = session_info(("random",) * 4, names=classic.seat_names, pace="instant")
+    bots_only = SavedGame(session=info, record=make_record(new_game(classic, seed=SEED), []))
+    paths.table_save_file("classic", 4).write_text(bots_only.to_json(), encoding="utf-8")
+    app = make_app(Options(seed=SEED + 1, pace="instant"), paths=paths, resume=True)
+    notes = notes_of(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        await press(pilot, "d", "x")
+        assert app.session.initial.seed == SEED + 1
+    assert len(notes) == 2, notes
+    assert "seats no human player" in notes[0] and "moved aside" in notes[0]
+    assert notes[1] == "There is no unfinished game to resume: a new game is dealt."
+    assert saved_tables(paths) == [("classic", 4)]  # the new game's

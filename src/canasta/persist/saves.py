@@ -187,7 +187,8 @@ def load_game(paths: Paths, rules: RuleSet | None = None) -> SavedGame | None:
     :func:`canasta.persist.finish_game`.
 
     Raises:
-        LoadError: one sentence; the file has been moved aside.
+        LoadError: one sentence (also for a save that seats no human); the file has been
+            moved aside.
     """
     _file_old_save(paths)
     if rules is not None:
@@ -196,7 +197,11 @@ def load_game(paths: Paths, rules: RuleSet | None = None) -> SavedGame | None:
         # With none on disk, the classic file is read all the same: an unreadable state
         # directory is then said at start, not at the first save.
         path = next((found for found, _, _ in paths.table_saves()), paths.save_file)
-    return read_saved_game(path)
+    saved = read_saved_game(path)
+    # The app always seats someone at the keyboard (a table file may seat only bots).
+    if saved is not None and all(seat.kind != "human" for seat in saved.session.seats):
+        raise refuse(path, WHAT, "seats no human player")
+    return saved
 
 
 def read_saved_game(path: Path, *, move_aside: bool = True) -> SavedGame | None:
