@@ -370,3 +370,17 @@ async def test_the_score_bar_shows_every_side_at_80x24(name: str, players: int) 
         await settle(pilot)
         bar = screen_text(app).splitlines()[0]
         assert len(re.findall(r"│ \S+ \d+", bar)) == rules.teams, bar
+
+
+async def test_a_click_past_the_end_of_a_full_row_of_cards_selects_nothing() -> None:
+    app = make_test_app(rules=preset("classic", 3))  # 13 cards: a full row and one more
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        view = app.table_screen.query_one(HandView)
+        per_line = view._per_line()
+        assert len(app.table_screen.cards) > per_line
+        blank = per_line * 6  # six cells a card: right of the row's last card
+        assert blank < view.content_region.width
+        await pilot.click(HandView, offset=(2 + blank, 1))
+        await settle(pilot)
+        assert app.table_screen.selected == set()  # not the next row's first card

@@ -458,8 +458,10 @@ class HandView(TableWidget):
             return
         per_line = self._per_line()
         row = self.top + offset.y // self._row_lines(self._rows(per_line))
-        index = row * per_line + offset.x // _CELL
-        if 0 <= index < len(self.cards):
+        column = offset.x // _CELL
+        index = row * per_line + column
+        # Right of a full row's last card is blank, not the next row's first card.
+        if column < per_line and 0 <= index < len(self.cards):
             self.post_message(self.CardClicked(index))
 
 
