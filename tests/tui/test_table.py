@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.widgets import Markdown, RichLog
 
 from canasta.bots import RandomBot
-from canasta.engine import Answer, AskPartner, LayOff, cards_value, parse_cards
+from canasta.engine import Answer, AskPartner, LayOff, cards_value, new_game, parse_cards
 from canasta.engine.record import Position
 from canasta.resources import rules_text
 from canasta.tui.app import CanastaApp, make_app
@@ -242,3 +242,12 @@ async def test_wild_cards_alone_are_laid_off_on_the_chosen_meld() -> None:
         await press(pilot, "down", "enter")
         await settle(pilot)
         assert app.session.actions == [LayOff(13, parse_cards("jk"))]
+
+
+async def test_a_partner_who_deals_is_marked_partner_and_dealer_in_one_parenthesis() -> None:
+    app = make_test_app(state=new_game(seed=SEED, dealer=2))  # North deals
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "North (partner, dealer) " in text, text
+        assert "(partner) (dealer)" not in text

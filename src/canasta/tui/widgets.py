@@ -200,10 +200,13 @@ class SeatsBar(TableWidget):
             if seat != 1:
                 text.append("  ")
             who = short_name(names[seat]) if short else names[seat]
+            roles = []
             if partners and seat in mates and seat != seen.seat:
-                who += " (partner)"
+                roles.append("partner")
             if seat == seen.dealer:
-                who += " (dealer)"
+                roles.append("dealer")
+            if roles:
+                who += f" ({', '.join(roles)})"
             count = seen.hand_sizes[seat]
             word = "" if not cards else " card" if count == 1 else " cards"
             label = f"{arrow if seat == seen.to_move else ' '}{who} {count}{word}"
