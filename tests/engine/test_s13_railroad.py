@@ -22,9 +22,10 @@ from canasta.engine import (
     view,
 )
 from canasta.engine.deal import shuffled_deck
-from canasta.engine.events import KittyTaken, RedThreeLaid
+from canasta.engine.events import CanastaCompleted, KittyTaken, RedThreeLaid
 from canasta.engine.kinds import canasta_kind, kinds_missing, open_meld
 from canasta.engine.melds import Meld
+from canasta.engine.narrate import describe_event
 
 from .helpers import act, cards, refused
 from .rail import BLACK, RED, SEVENS, WILD, rail
@@ -223,3 +224,20 @@ def test_s13_6_a_black_canasta_does_not_earn_the_kitty() -> None:
     )
     state = act(state, "layoff 10: c10 d10", "discard h5")
     assert state.kitties[0] and not state.kitty_taken[0]
+
+
+@pytest.mark.parametrize(
+    ("kind", "rank", "sentence"),
+    [
+        ("red", 13, "South completed a red canasta of kings."),
+        ("black", 9, "South completed a black canasta of nines."),
+        ("wild", 0, "South completed a wild canasta."),
+        ("sevens", 7, "South completed a sevens canasta."),
+    ],
+)
+def test_s13_4_a_completed_canasta_is_told_by_its_kind_naming_its_rank_once(
+    kind: str, rank: int, sentence: str
+) -> None:
+    rules = preset("railroad", 3)
+    done = CanastaCompleted(team=0, rank=rank, natural=kind != "black", kind=kind)
+    assert describe_event(done, rules=rules) == sentence

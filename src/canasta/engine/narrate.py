@@ -301,8 +301,8 @@ def _laid_off(event: CardsLaidOff, told: _Telling) -> str:
 
 
 def _canasta(event: CanastaCompleted, told: _Telling) -> str:
-    if event.kind == "wild":
-        return f"{told.team(event.team)} completed a wild canasta."
+    if event.kind in ("wild", "sevens"):  # the kind names its cards: "a sevens canasta"
+        return f"{told.team(event.team)} completed a {event.kind} canasta."
     kind = event.kind or (
         ("concealed " if event.concealed else "") + ("natural" if event.natural else "mixed")
     )
