@@ -3,13 +3,14 @@ its explanation, the right move, leaving and resuming, a lesson finished and mar
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 
 from canasta.engine import parse_action, parse_cards
-from canasta.lessons import lesson_names
+from canasta.lessons import lesson_names, load_lesson
 from canasta.persist import LessonProgress, Paths, load_progress, save_progress
 from canasta.tui.lesson_screens import LessonDoneScreen, LessonListScreen, StepScreen
 from canasta.tui.lessons import LessonApp
@@ -159,6 +160,19 @@ async def test_a_railroad_lesson_refuses_a_locked_seven(paths: Paths) -> None:
         shown = screen_text(app).split()
         assert all(word in shown for word in sentence.split())  # the whole sentence is drawn
         assert len(app.session.state.hands[0]) == 15
+
+
+async def test_the_kitty_lesson_quotes_the_panel_as_it_reads_at_80x24(paths: Paths) -> None:
+    # The lesson said the panel's foot reads "kitty 11 untouched"; at 80x24 the panel has
+    # room for "kitty 11 down" only, so a newcomer looked for words that were not there.
+    app = lessons_app(paths)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await open_lesson(pilot, app, lesson_names().index("10-railroad-kitty"))
+        first = load_lesson("10-railroad-kitty").steps[0].say
+        said = re.search(r"\(the foot of your panel [^)]*: (kitty [^)]+)\)", first)
+        assert said is not None, first
+        assert said[1] in screen_text(app), screen_text(app)
 
 
 async def test_ascii_mode_writes_the_lessons_suits_as_the_cards_show_them(paths: Paths) -> None:
