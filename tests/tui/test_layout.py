@@ -6,6 +6,7 @@ hand of 50 cards or more shares the room with the log, scrolling when it must.""
 
 from __future__ import annotations
 
+import datetime
 import random
 import re
 from pathlib import Path
@@ -30,6 +31,7 @@ from canasta.engine import (
 from canasta.engine.documents import rules_dict
 from canasta.engine.position import Position, ScoreModel
 from canasta.persist import Paths, Stats, Tally
+from canasta.persist.stats import GameResult
 from canasta.tui.app import CanastaApp
 from canasta.tui.cards import rank_label
 from canasta.tui.screens import ScoreSheetScreen
@@ -358,6 +360,48 @@ async def test_the_statistics_show_every_count_before_the_chart(
         assert re.search(r"Played\s+Won\s+Rate", text), text
         assert re.search(r"Difficulty: hard, normal, easy\s+12\s+7\s+58%", text), text
         assert ("Score margin, recent games" in text) is chart, text
+
+
+async def test_the_statistics_chart_labels_games_and_points_in_whole_numbers(
+    tmp_path: Path,
+) -> None:
+    # plotext's own ticks read "game 6.0" and "-870.8" points.
+    paths = Paths.under(tmp_path)
+    paths.data_dir.mkdir(parents=True)
+    started = datetime.datetime(2026, 12, 1, tzinfo=datetime.UTC)
+    margins = [(-870, 1900), (2450, 35), (120, 3610), (5005, 15)] * 3
+    recent = [
+        GameResult(
+            started_at=started,
+            finished_at=started,
+            seed=seed,
+            difficulty="normal",
+            table="1 human + 3 bots",
+            home_team=0,
+            winner=int(ours < theirs),
+            scores=(ours, theirs),
+            rounds=4,
+            canastas=2,
+            went_out=1,
+            best_round=900,
+        )
+        for seed, (ours, theirs) in enumerate(margins)
+    ]
+    tally = Tally(played=len(recent), won=6)
+    stats = Stats(games=tally, by_system={preset("classic", 4).label: tally}, recent=recent)
+    paths.stats_file.write_text(stats.model_dump_json(), encoding="utf-8")
+
+    class StatsApp(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(StatsScreen(paths))
+
+    app = StatsApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Score margin, recent games" in text, text
+        assert re.search(r"\d\.\d", text) is None, text
+        assert re.search(r"┤", text), text  # the points have their ticks
 
 
 @pytest.mark.parametrize(("name", "players"), [("railroad", 6), ("railroad", 5), ("classic", 6)])

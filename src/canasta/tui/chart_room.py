@@ -5,11 +5,12 @@ sheet's teams, the statistics' counts)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from textual.geometry import Size
 from textual.widget import Widget
 
-__all__ = ["place_chart", "table_cells"]
+__all__ = ["place_chart", "table_cells", "whole_ticks"]
 
 #: A chart goes beside its table when the table leaves it this many cells; else below the
 #: table when the screen has this many lines, and away when it has fewer.
@@ -34,3 +35,14 @@ def place_chart(screen: Widget, size: Size, *, table: int, padding: int, charted
     tall = size.height >= STACKED_LINES
     screen.set_class(charted and not beside and tall, "-stacked")
     screen.set_class(not charted or not (beside or tall), "-no-chart")
+
+
+def whole_ticks(plt: Any, xs: Sequence[int], ys: Sequence[int]) -> None:
+    """Label a plotext chart of points and games in whole numbers (plotext's own ticks
+    read ``1.0`` and ``-870.8``): a tick at every ``x`` (every second, third, ... beyond
+    ten), and five from the lowest ``y`` to the highest."""
+    shown = xs[:: -(-len(xs) // 10)]
+    plt.xticks([float(x) for x in shown], [str(x) for x in shown])
+    low, high = min(ys), max(ys)
+    ticks = sorted({round(low + (high - low) * step / 4) for step in range(5)})
+    plt.yticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])

@@ -19,7 +19,7 @@ from canasta.engine import RoundScore
 from canasta.engine.cards import WILD_RANK
 from canasta.resources import rules_text
 from canasta.tui.cards import rank_label
-from canasta.tui.chart_room import place_chart, table_cells
+from canasta.tui.chart_room import place_chart, table_cells, whole_ticks
 from canasta.tui.theme import SCREENS_CSS
 
 __all__ = [
@@ -296,11 +296,7 @@ def _chart(history: tuple[tuple[RoundScore, ...], ...], teams: Sequence[str]) ->
     for team, running in zip(teams, totals, strict=True):
         plt.plot(rounds, running, label=team, marker="braille")
     plt.title("Running totals")
-    plt.xticks([float(number) for number in rounds])
-    low = min(min(team) for team in totals)
-    high = max(max(team) for team in totals)
-    ticks = sorted({round(low + (high - low) * step / 4) for step in range(5)})
-    plt.yticks([float(tick) for tick in ticks], [str(tick) for tick in ticks])
+    whole_ticks(plt, rounds, [total for running in totals for total in running])
     return plot
 
 

@@ -16,7 +16,7 @@ from textual_plotext import PlotextPlot
 
 from canasta.engine.words import counted
 from canasta.persist import LoadError, Paths, Stats, Tally, load_stats
-from canasta.tui.chart_room import place_chart, table_cells
+from canasta.tui.chart_room import place_chart, table_cells, whole_ticks
 from canasta.tui.theme import SCREENS_CSS
 
 __all__ = ["CHART_GAMES", "StatsScreen", "summary_lines", "tally_rows"]
@@ -116,9 +116,11 @@ class StatsScreen(Screen[None]):
         plt.title("Score margin, recent games")
         if recent:
             first = self.stats.games.played - len(recent) + 1
-            numbers = [float(first + index) for index in range(len(recent))]
-            plt.bar(numbers, [float(game.margin) for game in recent])
+            numbers = [first + index for index in range(len(recent))]
+            margins = [game.margin for game in recent]
+            plt.bar([float(number) for number in numbers], [float(margin) for margin in margins])
             plt.xlabel("game")
+            whole_ticks(plt, numbers, [0, *margins])
 
     def on_resize(self, event: events.Resize) -> None:
         """Lay the screen out for the new size."""
