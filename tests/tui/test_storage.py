@@ -287,6 +287,20 @@ async def test_settings_round_trip_through_the_screen(paths: Paths) -> None:
     )
 
 
+async def test_the_settings_are_changed_with_the_keyboard_alone(paths: Paths) -> None:
+    # The screen opened with nothing focused (the scrolling box took the focus), so Enter
+    # and the arrows did nothing until the player found Tab.
+    app = saving_app(paths)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "p")
+        assert isinstance(app.screen, SettingsScreen)
+        await press(pilot, "enter", "down", "enter")  # the rule system: the next one
+        await press(pilot, "ctrl+s")
+        assert isinstance(app.screen, TableScreen)
+    assert load_settings(paths).value.rules == "traditional"
+
+
 async def test_the_settings_screen_gives_each_setting_one_line(paths: Paths) -> None:
     # The rule-system choice is #rules, as the rules screen's text was: the rules' height
     # (1fr) once stretched it over the whole screen, and every other setting below it.

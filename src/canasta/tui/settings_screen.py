@@ -52,6 +52,9 @@ class SettingsScreen(Screen[Settings | None]):
     """
 
     CSS_PATH = SCREENS_CSS
+    #: The first setting has the focus (by default the scrolling box took it, and Enter and
+    #: the arrows did nothing until Tab).
+    AUTO_FOCUS = "#rules"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save"),
