@@ -64,7 +64,10 @@ async def test_the_mover_takes_a_meld_back(server: TableServer) -> None:
     assert not (await west.updates_at_least(2)).can_undo
     assert (await west.reply(Undo(), Error)).reason == "state"
     undone = await south.reply(Undo(), Update)
-    assert undone.events == [] and not undone.can_undo
+    assert undone.events == [] and not undone.can_undo and undone.undone == "meld c9 d9 h9"
+    # Every seat is told what was taken back, as it was told of the meld.
+    heard = await west.until(lambda m: isinstance(m, Update) and m.undone is not None)
+    assert isinstance(heard, Update) and heard.undone == "meld c9 d9 h9" and not heard.events
     assert undone.view == before.view and undone.legal == before.legal
     assert not table.session.actions
     assert (await south.reply(Undo(), Error)).reason == "state"

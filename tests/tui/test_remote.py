@@ -215,6 +215,31 @@ async def test_partner_answers_on_their_screen_and_the_next_deal_waits_for_both(
         await east.leave()
 
 
+async def test_a_meld_taken_back_is_told_in_every_seats_log() -> None:
+    """The meld went into every log as it was made: its undo goes there too, or the others
+    see a meld vanish from the table without a word."""
+    async with server() as running:
+        table = running.open_table(rules=preset("classic"), seats=["human"] * 4, seed=7)
+        table.session = can_go_out()
+        links = table.links
+        west, east = Player(links[1]), Player(links[3])
+        assert links[0] is not None and links[2] is not None
+        south, north = RemoteApp(links[0]), RemoteApp(links[2])
+        async with south.run_test(size=SIZE) as sp, north.run_test(size=SIZE) as np:
+            await until(sp, lambda: bool(south.legal) and north.seen is not None, "joined")
+            select_cards(south, tuple(parse_cards("c9 d9 h9")))  # type: ignore[arg-type]
+            await sp.press("m")
+            await until(np, lambda: "South melded three nines" in log(north), "the meld")
+            await shows(sp, "u Undo")
+            await sp.press("u")
+            took_back = "took back a move: Meld 9♣ 9♦ 9♥."
+            await until(np, lambda: f"South {took_back}" in log(north), "North hears the undo")
+            await until(sp, lambda: f"You {took_back}" in log(south), "South's own log")
+            assert log(south).count("took back") == 1
+        await west.leave()
+        await east.leave()
+
+
 async def test_the_screen_rejoins_by_itself_when_the_server_comes_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -387,10 +387,10 @@ class Table:
                 "since your draw can be undone.",
             )
             return
-        self.session.undo()
+        undone = self.session.undo()
         kept = self._record.actions[: len(self.session.actions)]
         self._record = self._record.model_copy(update={"actions": kept})
-        self.publisher.changed(self._updates(()), at=len(kept), action=None)
+        self.publisher.changed(self._updates((), undone=undone), at=len(kept), action=None)
 
     def _take_ready(self, attendee: Attendee) -> None:
         if self.session.state.phase not in _BETWEEN_ROUNDS:
@@ -470,7 +470,11 @@ class Table:
         ]
 
     def _update(
-        self, number: int, events: Sequence[Event], seats: list[SeatStatus] | None = None
+        self,
+        number: int,
+        events: Sequence[Event],
+        seats: list[SeatStatus] | None = None,
+        undone: Action | None = None,
     ) -> dict[str, Any]:
         state = self.session.state
         acting = state.to_move == number
@@ -481,15 +485,17 @@ class Table:
             "legal": [str(action) for action in legal_actions(state)] if acting else [],
             "question": question,
             "can_undo": acting and self.session.can_undo,
+            "undone": None if undone is None else str(undone),
             "seats": seats if seats is not None else self.seating.statuses(self.session.names),
             "ready": sorted(self._ready),
         }
 
-    def _updates(self, events: Sequence[Event]) -> list[Delivery]:
-        """Every joined seat's update after ``events``."""
+    def _updates(self, events: Sequence[Event], *, undone: Action | None = None) -> list[Delivery]:
+        """Every joined seat's update after ``events`` (or after the mover took ``undone``
+        back)."""
         seats = self.seating.statuses(self.session.names)
         return [
-            (joined, Update, self._update(joined.seat, events, seats))
+            (joined, Update, self._update(joined.seat, events, seats, undone))
             for joined in self.seating.attendees()
         ]
 

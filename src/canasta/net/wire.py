@@ -153,6 +153,9 @@ class Update(_Message):
     question: Question | None = None
     #: A meld or lay-off of this turn can be taken back (:class:`Undo`).
     can_undo: bool = False
+    #: After an undo: the meld or lay-off taken back, in notation (the seat whose turn it
+    #: is took it back); ``null`` otherwise.
+    undone: str | None = None
     seats: list[SeatStatus]
     #: Between rounds: the human seats that are ready for the next deal.
     ready: list[int] = []

@@ -45,7 +45,7 @@ from canasta.tui.flow import (
 )
 from canasta.tui.options import PACE_SECONDS, Options, best_level
 from canasta.tui.players import Players
-from canasta.tui.seats import Seating, shown_names, table_names
+from canasta.tui.seats import Seating, table_names
 from canasta.tui.table_app import VIEWER, TableApp
 
 if TYPE_CHECKING:
@@ -227,8 +227,7 @@ class PlayApp(TableApp):
         except LookupError as error:
             self.refuse(str(error))
             return
-        seat, names, move = self.viewer, self.session.names, self.style.action(undone)
-        self.write_log([lambda you: f"{shown_names(names, you)[seat]} took back a move: {move}."])
+        self.tell_undone(self.viewer, undone)
         self._touched = ()
         self._changed(())
 

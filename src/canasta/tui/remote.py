@@ -215,6 +215,8 @@ class RemoteApp(TableApp):
                 dealer = names[seen.dealer]
                 self.write_log([f"Round {seen.round_no} is in play ({dealer} dealt): {scores}."])
         self.heard(happened)
+        if message.undone is not None:
+            self.tell_undone(seen.turn, parse_action(message.undone))
         self.legal = offered
         self.show_table(seen)
         if any(isinstance(event, RoundScored) for event in happened):

@@ -243,6 +243,11 @@ class TableApp(App[int]):
             you=self.you,
         )
 
+    def tell_undone(self, seat: int, undone: Action) -> None:
+        """Tell the log that ``seat`` took the meld or lay-off ``undone`` back."""
+        names, move = self.session.names, self.style.action(undone)
+        self.write_log([lambda you: f"{shown_names(names, you)[seat]} took back a move: {move}."])
+
     def retell_log(self) -> None:
         """Tell the whole log anew (as the seat now at the keyboard may hear it)."""
         self.table_screen.clear_log()
