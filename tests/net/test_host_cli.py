@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from canasta.__main__ import main
-from canasta.engine import classic
+from canasta.engine import CanastaError, classic, preset
 from canasta.net.server import TableServer
 from canasta.net.wire import JoinLink
 
@@ -53,6 +53,15 @@ def test_a_wrong_option_is_one_sentence(
     assert main(["host", "--port", "0", *options]) == 2
     err = capsys.readouterr().err
     assert says in err and err.count("\n") == 1 and err.startswith("canasta")
+
+
+async def test_no_player_is_named_you_as_every_screen_calls_its_own_player(
+    server: TableServer,
+) -> None:
+    """Else the other seats' logs would say "You drew..." of the player so named."""
+    with pytest.raises(CanastaError, match=r'^No player may be named "You"'):
+        server.open_table(rules=preset("classic", 2), seats=["human"] * 2, names=["you", "Bob"])
+    assert not server.tables
 
 
 def test_listening_beyond_this_machine_warns(capsys: pytest.CaptureFixture[str]) -> None:

@@ -40,6 +40,7 @@ from canasta.engine import (
     view,
 )
 from canasta.engine.events import Event
+from canasta.engine.narrate import YOU
 from canasta.engine.record import GameRecord, make_record
 from canasta.engine.words import MAX_NAME_LENGTH
 from canasta.net.outbox import Attendee, Delivery, Outbox, Publisher
@@ -175,6 +176,11 @@ class Table:
                 f"{MAX_NAME_LENGTH} printable characters."
             ) from None
         names = tuple(seat.name for seat in info.seats)  # as the table file keeps them
+        if any(name.casefold() == YOU.casefold() for name in names):
+            raise CanastaError(
+                f'No player may be named "{YOU}": every screen calls its own player that, so '
+                "the others could not tell who played. Give that seat another name."
+            )
         step = start_game(rules, seed=secrets.randbits(31) if seed is None else seed)
         table = cls(
             table_id=secrets.token_urlsafe(6),
