@@ -309,6 +309,21 @@ async def test_every_table_size_and_railroad_play_remotely(rules: RuleSet) -> No
             assert status(south).startswith("Select cards")
 
 
+async def test_the_logs_first_line_calls_the_player_at_the_keyboard_you() -> None:
+    """As the score bar and every other line of the log do, not by their own name."""
+    async with server() as running:
+        rules = preset("classic", 2)
+        table = running.open_table(rules=rules, seats=["human"] * 2, names=["Sam", "Ada"])
+        dealer = table.session.state.dealer
+        link = table.links[dealer]
+        assert link is not None
+        app = RemoteApp(link)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "Round 1 is in play" in log(app), "the first line")
+            totals = "You 0, Ada 0" if dealer == 0 else "Sam 0, You 0"
+            assert f"Round 1 is in play (You dealt): {totals}." in log(app)
+
+
 async def test_a_refused_join_says_why_and_ends_the_app() -> None:
     async with server() as running:
         table = running.open_table(rules=preset("classic"), seats=["human"] * 4, seed=7)

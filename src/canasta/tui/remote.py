@@ -52,8 +52,8 @@ from canasta.session import HUMAN, Session
 from canasta.tui.flow import partner_reply
 from canasta.tui.presence import away_note, comings_and_goings, mover_sentence, ready_sentence
 from canasta.tui.screens import ConfirmScreen, MessageScreen
-from canasta.tui.seats import scores_text
-from canasta.tui.table_app import VIEWER, TableApp
+from canasta.tui.seats import scores_text, shown_names
+from canasta.tui.table_app import VIEWER, TableApp, Told
 
 __all__ = ["ELSEWHERE", "RemoteApp", "run"]
 
@@ -208,12 +208,7 @@ class RemoteApp(TableApp):
             self._last_seat = before.to_move
         if before is None:
             # The seat may join a game long in progress: the log starts from where it is.
-            scores = scores_text(self._rules, seen.scores, names)
-            if seen.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
-                self.write_log([f"Round {seen.round_no} is over: {scores}."])
-            else:
-                dealer = names[seen.dealer]
-                self.write_log([f"Round {seen.round_no} is in play ({dealer} dealt): {scores}."])
+            self.write_log([self._where_it_is(seen, names)])
         self.heard(happened)
         if message.undone is not None:
             self.tell_undone(seen.turn, parse_action(message.undone))
@@ -226,6 +221,21 @@ class RemoteApp(TableApp):
             self.push_screen(MessageScreen(*reply))
         if message.question is not None and not self._asking:
             self._question = self.ask_answer(seen.seat)
+
+    def _where_it_is(self, seen: PlayerView, names: Sequence[str]) -> Told:
+        """The log's first line: the round, who dealt and the scores, the player at the
+        keyboard called "You" as every other line calls them."""
+        rules, round_no, dealer, scores = self._rules, seen.round_no, seen.dealer, seen.scores
+        over = seen.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+
+        def told(you: int | None) -> str:
+            shown = shown_names(names, you)
+            totals = scores_text(rules, scores, shown)
+            if over:
+                return f"Round {round_no} is over: {totals}."
+            return f"Round {round_no} is in play ({shown[dealer]} dealt): {totals}."
+
+        return told
 
     @property
     def _asking(self) -> bool:
