@@ -375,7 +375,7 @@ def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
     host.add_argument(
         "--away-timeout",
         type=float,
-        default=60.0,
+        default=None,
         metavar="SECONDS",
         help="seconds a person may be away before a bot plays their seat until they are "
         "back (default 60)",

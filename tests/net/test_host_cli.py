@@ -100,6 +100,37 @@ async def test_the_table_file_goes_to_the_state_directory(tmp_path: Path) -> Non
     assert "East: the easy bot" in "".join(lines)
 
 
+async def test_options_of_a_new_table_with_an_existing_table_file_are_said_to_be_left_out(
+    tmp_path: Path,
+) -> None:
+    """A resumed table keeps its own seats: a --seat given now would silently do nothing."""
+    saved = tmp_path / "friday.json"
+    async with TableServer(port=0) as server:
+        server.open_table(rules=classic, seats=["human"] * 4, table_file=saved)
+    process = await asyncio.create_subprocess_exec(
+        *(sys.executable, "-m", "canasta", "host", "--table", str(saved), "--port", "0"),
+        *("--seat", "east=hard", "--away-timeout", "5"),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    out = b""
+    while b"Ctrl-C" not in out:
+        line = await asyncio.wait_for(process.stdout.readline(), WAIT)
+        assert line, out
+        out += line
+    assert b"East: canasta join" in out  # still a person's seat
+    process.send_signal(signal.SIGINT)
+    assert await asyncio.wait_for(process.wait(), WAIT) == 0
+    # (The next line warns that the links changed: --port 0 chose another port.)
+    first = (await process.stderr.read()).decode().splitlines()[0]
+    assert first == (
+        f"canasta host: warning: {saved} holds a table already, which keeps its own rules, "
+        "seats, names and away timeout: --seat, --away-timeout left out (another --table "
+        "FILE starts a new table)."
+    )
+
+
 async def test_behind_a_proxy_the_links_name_its_public_address() -> None:
     async with TableServer(port=0, public_url="wss://cards.example.org/") as server:
         table = server.open_table(rules=classic, seats=["human", "normal", "human", "normal"])

@@ -24,7 +24,8 @@ LINK = re.compile(r"canasta join (\S+)")
 async def _host(
     file: Path, tmp_path: Path, *extra: str
 ) -> tuple[asyncio.subprocess.Process, list[JoinLink]]:
-    """Start ``canasta host`` and read the join links it prints."""
+    """Start ``canasta host`` and read the join links it prints (a new table's seed only
+    for a new table: a resumed one keeps its own, and would warn that --seed is left out)."""
     env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
     process = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -33,8 +34,7 @@ async def _host(
         "host",
         "--table",
         str(file),
-        "--seed",
-        "8",
+        *(() if file.exists() else ("--seed", "8")),
         "--bot-pause",
         "0",
         *extra,

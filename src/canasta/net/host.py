@@ -31,6 +31,8 @@ __all__ = ["run"]
 #: Where a new table listens unless told: this machine only, on canasta's port.
 HOST = "127.0.0.1"
 PORT = 8765
+#: Seconds a new table waits for a person who is away before a bot plays their seat.
+AWAY_TIMEOUT = 60.0
 
 
 def _loopback(host: str) -> bool:
@@ -44,7 +46,7 @@ def _loopback(host: str) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     """Host the table ``args`` describe until interrupted; return the exit status."""
-    if args.away_timeout < 0 or args.bot_pause < 0 or args.ping <= 0:
+    if (args.away_timeout or 0) < 0 or args.bot_pause < 0 or args.ping <= 0:
         print(
             "canasta host: --away-timeout and --bot-pause take seconds from 0 up, --ping "
             "more than 0.",
@@ -57,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"canasta host: {error}", file=sys.stderr)
         return 2
     _listen_where(args, None if stored is None else stored.address)
+    if stored is not None:
+        _warn_if_left_out(args)
     if not _loopback(args.host):
         print(
             f"canasta host: warning: anyone who can reach {args.host}:{args.port} and has a "
@@ -88,6 +92,26 @@ def _listen_where(args: argparse.Namespace, before: Address | None) -> None:
         args.port = PORT if before is None else before.port
     if args.public_url is None and before is not None:
         args.public_url = before.public_url
+
+
+def _warn_if_left_out(args: argparse.Namespace) -> None:
+    """Say so when options of a new table come with a table file that holds one already:
+    the table keeps its own (a seat given to a bot here would silently stay a person's)."""
+    given = {
+        "--rules/--players": args.rules is not None,
+        "--seat": bool(args.seat_kinds),
+        "--names": args.names is not None,
+        "--seed": args.seed is not None,
+        "--away-timeout": args.away_timeout is not None,
+    }
+    left_out = [option for option, there in given.items() if there]
+    if left_out:
+        print(
+            f"canasta host: warning: {args.table} holds a table already, which keeps its own "
+            f"rules, seats, names and away timeout: {', '.join(left_out)} left out (another "
+            "--table FILE starts a new table).",
+            file=sys.stderr,
+        )
 
 
 def _seats(args: argparse.Namespace) -> list[str]:
@@ -129,7 +153,7 @@ async def _host(args: argparse.Namespace, stored: TableFile | None) -> int:
                 seats=seats,
                 names=names,
                 seed=args.seed,
-                away_timeout=args.away_timeout,
+                away_timeout=AWAY_TIMEOUT if args.away_timeout is None else args.away_timeout,
                 table_file=path,
                 bot_pause=args.bot_pause,
             )
