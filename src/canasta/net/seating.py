@@ -1,5 +1,5 @@
-"""Who sits where at a table: each seat's kind and token, the connection of each person
-who is there, and the countdown of each person who is away.
+"""Who sits where at a table: each seat's kind, name and token, the connection of each
+person who is there, and the countdown of each person who is away.
 
 A human seat whose person is away is waited for; once the table's away timeout has passed a
 bot plays it (``bot_playing``) until the person joins again. A seat nobody has joined yet
@@ -14,12 +14,53 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from pydantic import ValidationError
+
+from canasta.bots import BOTS
 from canasta.choices import is_command
+from canasta.engine import CanastaError, RuleSet
+from canasta.engine.narrate import YOU
+from canasta.engine.words import MAX_NAME_LENGTH
 from canasta.net.outbox import Attendee
 from canasta.net.wire import SeatStatus
+from canasta.persist import SessionInfo, session_info
+from canasta.protocol import seat_kind
 from canasta.session import HUMAN
 
-__all__ = ["Seating"]
+__all__ = ["Seating", "seated"]
+
+
+def seated(
+    rules: RuleSet, seats: Sequence[str], names: Sequence[str] | None
+) -> tuple[list[str], SessionInfo]:
+    """The seats of a new table: each seat's kind (``human``, a bot level or
+    ``cmd:COMMAND``, as ``seats`` gives them) and who sits there under which name (by
+    default the seats' own).
+
+    Raises:
+        CanastaError: a seat kind is unknown, a seat has no kind or no name, a name is not
+            a player's name, or a player is named "You".
+    """
+    kinds = [HUMAN if kind == HUMAN else seat_kind(kind, BOTS) for kind in seats]
+    names = tuple(names) if names is not None else rules.seat_names
+    if len(kinds) != rules.players or len(names) != rules.players:
+        raise CanastaError(
+            f"A table of {rules.label} needs one kind and one name for each seat: "
+            f"{', '.join(rules.seat_names)}."
+        )
+    try:
+        info = session_info(kinds, names=names, pace="normal")
+    except ValidationError:
+        raise CanastaError(
+            f"The names {', '.join(names)} cannot all be used: a player's name has 1 to "
+            f"{MAX_NAME_LENGTH} printable characters."
+        ) from None
+    if any(seat.name.casefold() == YOU.casefold() for seat in info.seats):
+        raise CanastaError(
+            f'No player may be named "{YOU}": every screen calls its own player that, so '
+            "the others could not tell who played. Give that seat another name."
+        )
+    return kinds, info
 
 
 @dataclass(slots=True)

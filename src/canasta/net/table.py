@@ -22,9 +22,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
-from canasta.bots import BOTS
 from canasta.engine import (
     Action,
     CanastaError,
@@ -40,11 +37,9 @@ from canasta.engine import (
     view,
 )
 from canasta.engine.events import Event
-from canasta.engine.narrate import YOU
 from canasta.engine.record import GameRecord, make_record
-from canasta.engine.words import MAX_NAME_LENGTH
 from canasta.net.outbox import Attendee, Delivery, Outbox, Publisher
-from canasta.net.seating import Seating
+from canasta.net.seating import Seating, seated
 from canasta.net.table_bots import TableBots
 from canasta.net.wire import (
     TABLE_PROTOCOL,
@@ -67,7 +62,6 @@ from canasta.persist import (
     TableFile,
     session_info,
 )
-from canasta.protocol import seat_kind
 from canasta.protocol.messages import Question, event_message, view_message
 from canasta.session import HUMAN, Session
 
@@ -157,30 +151,12 @@ class Table:
             CanastaError: a seat kind, a name or the number of seats is wrong; or
                 (:class:`~canasta.persist.WriteError`) the file could not be written.
         """
-        kinds = [HUMAN if kind == HUMAN else seat_kind(kind, BOTS) for kind in seats]
-        names = tuple(names) if names is not None else rules.seat_names
-        if len(kinds) != rules.players or len(names) != rules.players:
-            raise CanastaError(
-                f"A table of {rules.label} needs one kind and one name for each seat: "
-                f"{', '.join(rules.seat_names)}."
-            )
+        kinds, info = seated(rules, seats, names)
         if away_timeout is not None and away_timeout < 0:
             raise CanastaError(
                 f"An away timeout of {away_timeout:g} s is impossible: give 0 or more."
             )
-        try:
-            info = session_info(kinds, names=names, pace="normal")
-        except ValidationError:
-            raise CanastaError(
-                f"The names {', '.join(names)} cannot all be used: a player's name has 1 to "
-                f"{MAX_NAME_LENGTH} printable characters."
-            ) from None
         names = tuple(seat.name for seat in info.seats)  # as the table file keeps them
-        if any(name.casefold() == YOU.casefold() for name in names):
-            raise CanastaError(
-                f'No player may be named "{YOU}": every screen calls its own player that, so '
-                "the others could not tell who played. Give that seat another name."
-            )
         step = start_game(rules, seed=secrets.randbits(31) if seed is None else seed)
         table = cls(
             table_id=secrets.token_urlsafe(6),
