@@ -394,7 +394,8 @@ def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
         "--names",
         default=None,
         metavar="NAME,...",
-        help="the players' names in turn order from South (default: the seats' names)",
+        help="the players' names in turn order from South, each different and none 'You' "
+        "(default: the seats' names)",
     )
     host.add_argument(
         "--bot-pause",

@@ -64,6 +64,15 @@ async def test_no_player_is_named_you_as_every_screen_calls_its_own_player(
     assert not server.tables
 
 
+async def test_two_players_of_one_name_are_refused(server: TableServer) -> None:
+    """Every log would tell Bob's moves and Bob's alike ("Bob drew ...")."""
+    rules = preset("classic", 3)
+    for names in (["Bob", "Ann", "Bob"], ["Bob", "Ann", "bob "]):
+        with pytest.raises(CanastaError, match=r"^Two players may not both be called Bob: "):
+            server.open_table(rules=rules, seats=["human"] * 3, names=names)
+    assert not server.tables
+
+
 def test_listening_beyond_this_machine_warns(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["host", "--host", "0.0.0.0", "--port", "0", "--seat", "up=normal"]) == 2
     warning, error = capsys.readouterr().err.splitlines()

@@ -60,6 +60,14 @@ def seated(
             f'No player may be named "{YOU}": every screen calls its own player that, so '
             "the others could not tell who played. Give that seat another name."
         )
+    called: dict[str, str] = {}
+    for count, seat in enumerate(info.seats, start=1):
+        first = called.setdefault(seat.name.casefold(), seat.name)
+        if len(called) < count:  # the name was there already
+            raise CanastaError(
+                f"Two players may not both be called {first}: the log could not tell their "
+                "moves apart. Give one of them another name."
+            )
     return kinds, info
 
 
