@@ -1,11 +1,13 @@
 """``canasta host``: its help, one sentence for each wrong option (before it listens), the
 warning for an address beyond this machine, and a table file in the state directory by
-default (the whole run, killed and resumed: test_restart.py)."""
+default, and a line on the host's terminal for each person who comes or goes (the whole run,
+killed and resumed: test_restart.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import sys
 from pathlib import Path
@@ -17,7 +19,7 @@ from canasta.engine import CanastaError, classic, preset
 from canasta.net.server import TableServer
 from canasta.net.wire import JoinLink
 
-from .helpers import WAIT
+from .helpers import WAIT, Client
 
 
 def test_the_help_says_how_to_host_and_join(capsys: pytest.CaptureFixture[str]) -> None:
@@ -147,3 +149,35 @@ async def test_behind_a_proxy_the_links_name_its_public_address() -> None:
         assert west is None and east is None and south is not None and north is not None
         assert str(south).startswith(f"wss://cards.example.org/table/{table.id}#")
         assert JoinLink.parse(str(north)) == north
+
+
+async def test_the_host_tells_who_joined_and_who_left(tmp_path: Path) -> None:
+    """The host's terminal said nothing after the links: whoever ran the table could not
+    tell whether a friend had come in yet."""
+    process = await asyncio.create_subprocess_exec(
+        *(sys.executable, "-m", "canasta", "host", "--port", "0", "--players", "2"),
+        *("--seat", "north=normal", "--names", "Ann,Bo", "--table", str(tmp_path / "t.json")),
+        stdout=asyncio.subprocess.PIPE,
+    )
+    stdout = process.stdout
+    assert stdout is not None
+
+    async def line() -> str:
+        read = await asyncio.wait_for(stdout.readline(), WAIT)
+        assert read, "the host ended"
+        return read.decode().rstrip("\n")
+
+    try:
+        shown = [await line()]
+        while "Ctrl-C" not in shown[-1]:
+            shown.append(await line())
+        link = next(text.split("canasta join ")[1] for text in shown if text.startswith("  Ann:"))
+        client = await Client(JoinLink.parse(link)).connect()
+        try:
+            assert re.fullmatch(r"\d\d:\d\d:\d\d Ann joined the table\.", await line())
+        finally:
+            await client.close()
+        assert re.fullmatch(r"\d\d:\d\d:\d\d Ann left the table\.", await line())
+    finally:
+        process.send_signal(signal.SIGINT)
+        assert await asyncio.wait_for(process.wait(), WAIT) == 0

@@ -1,7 +1,8 @@
 """``canasta host``: one shared table on this machine, until Ctrl-C.
 
 It prints where the table is saved, one ``canasta join LINK`` per human seat and who plays
-the other seats, then serves the table (:class:`~canasta.net.server.TableServer`). With
+the other seats, then serves the table (:class:`~canasta.net.server.TableServer`), with a
+line for each person who joins or leaves and each away seat a bot takes over. With
 ``--table FILE`` an existing file resumes its table (same links, same game: it listens
 where the table was served before, unless ``--host``, ``--port`` or ``--public-url`` say
 otherwise) and a missing one is created; without it the file goes to the state directory.
@@ -15,13 +16,16 @@ import contextlib
 import ipaddress
 import signal
 import sys
+import time
 from pathlib import Path
 
 from canasta.bots import BOTS
 from canasta.choices import is_command
 from canasta.engine import CanastaError, classic
+from canasta.net.presence import comings_and_goings
 from canasta.net.server import TableServer
 from canasta.net.table import Table
+from canasta.net.wire import SeatStatus
 from canasta.persist import Address, Paths, TableFile, load_table
 from canasta.protocol import parse_seat_option
 from canasta.session import HUMAN
@@ -162,6 +166,7 @@ async def _host(args: argparse.Namespace, stored: TableFile | None) -> int:
                 table.file = Paths.from_environment().state_dir / "tables" / f"{table.id}.json"
                 table.save(new=True)
         _announce(table)
+        table.on_seats = _Comings(table)
         await stop.wait()
     print(f"canasta host: the table is closed; canasta host --table {table.file} opens it again.")
     return 0
@@ -175,6 +180,23 @@ def _warn_if_moved(before: Address | None, now: Address) -> None:
             f"{now.links}: give each person their new link below.",
             file=sys.stderr,
         )
+
+
+class _Comings:
+    """Tells the host's terminal, a line each with the time, who joined the table, who left
+    it and whose seat a bot took over."""
+
+    def __init__(self, table: Table) -> None:
+        self._before = _by_seat(table.seating.statuses(table.session.names))
+
+    def __call__(self, seats: list[SeatStatus]) -> None:
+        for line in comings_and_goings(self._before, seats, viewer=None):
+            print(f"{time.strftime('%H:%M:%S')} {line}", flush=True)
+        self._before = _by_seat(seats)
+
+
+def _by_seat(seats: list[SeatStatus]) -> dict[int, SeatStatus]:
+    return {seat.seat: seat for seat in seats}
 
 
 def _announce(table: Table) -> None:

@@ -18,7 +18,7 @@ seen is on disk (in the kernel's page cache at least).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +117,9 @@ class Table:
         self.bots = TableBots(self.kinds, pause=bot_pause)
         self._ready: set[int] = set()
         self.publisher = Publisher(file, self._current, self._snapshot, changes)
+        #: Called with every seat's status each time a person comes or goes, or a bot
+        #: takes an away seat over (the host's terminal tells who).
+        self.on_seats: Callable[[list[SeatStatus]], None] | None = None
         self._closed = False
 
     # ------------------------------------------------------------ making a table
@@ -446,7 +449,10 @@ class Table:
     # ------------------------------------------------------------ telling the seats
 
     def _status_deliveries(self, but: Attendee | None = None) -> list[Delivery]:
-        seats = {"seats": self.seating.statuses(self.session.names)}
+        statuses = self.seating.statuses(self.session.names)
+        if self.on_seats is not None:
+            self.on_seats(statuses)
+        seats = {"seats": statuses}
         return [
             (joined, TableStatus, seats) for joined in self.seating.attendees() if joined is not but
         ]

@@ -34,6 +34,7 @@ from canasta.engine import (
 from canasta.engine.documents import validate_rules
 from canasta.engine.events import RoundScored
 from canasta.net.client import TableClient
+from canasta.net.presence import away_note, comings_and_goings, mover_sentence, ready_sentence
 from canasta.net.wire import (
     Act,
     Error,
@@ -50,7 +51,6 @@ from canasta.net.wire import (
 from canasta.protocol.decode import event_from_message, view_from_message
 from canasta.session import HUMAN, Session
 from canasta.tui.flow import partner_reply
-from canasta.tui.presence import away_note, comings_and_goings, mover_sentence, ready_sentence
 from canasta.tui.screens import ConfirmScreen, MessageScreen
 from canasta.tui.seats import scores_text, shown_names
 from canasta.tui.table_app import VIEWER, TableApp, Told

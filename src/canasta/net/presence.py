@@ -1,5 +1,6 @@
-"""What a seat at a shared table says of the others, without Textual: who is away and when a
-bot takes over, whom the table waits for, whom the next deal waits for, who came and went.
+"""What a shared table says of its people, without Textual: who is away and when a bot
+takes over, whom the table waits for, whom the next deal waits for, who came and went (a
+seat's log, and the host's terminal).
 
 The seats' presence comes from the server (:class:`~canasta.net.wire.SeatStatus`); the
 seconds left before a bot plays an away seat are counted down by the app.
@@ -63,10 +64,11 @@ def ready_sentence(seats: Sequence[SeatStatus], ready: Collection[int], *, dots:
 
 
 def comings_and_goings(
-    before: Mapping[int, SeatStatus], after: Sequence[SeatStatus], *, viewer: int
+    before: Mapping[int, SeatStatus], after: Sequence[SeatStatus], *, viewer: int | None
 ) -> list[str]:
-    """A sentence for each other person who left the table, came back, or whose seat a bot
-    took over, between two lists of the seats (for the log)."""
+    """A sentence for each other person than ``viewer`` (``None``: for every person) who
+    left the table, came back, or whose seat a bot took over, between two lists of the
+    seats (for the log)."""
     lines = []
     for seat in after:
         old = before.get(seat.seat)

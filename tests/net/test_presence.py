@@ -4,8 +4,8 @@ playing for a person, whom the table and the next deal wait for, who came and we
 from __future__ import annotations
 
 from canasta.engine import Phase
+from canasta.net.presence import away_note, comings_and_goings, mover_sentence, ready_sentence
 from canasta.net.wire import SeatStatus
-from canasta.tui.presence import away_note, comings_and_goings, mover_sentence, ready_sentence
 
 
 def seat(number: int, name: str, **fields: object) -> SeatStatus:
