@@ -206,6 +206,7 @@ async def test_partner_answers_on_their_screen_and_the_next_deal_waits_for_both(
             await until(
                 sp, lambda: status(south).endswith("the next deal waits for North…"), "ready"
             )
+            assert "Next round" not in screen_text(south)  # n has nothing more to do
             assert table.session.state.round_no == 1
             await np.press("n")
             await until(sp, lambda: south.seen is not None and south.seen.round_no == 2, "round 2")

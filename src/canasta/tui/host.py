@@ -43,6 +43,10 @@ class TableHost(Protocol):
         """Partner's question is answered with the table's keys (hot seat)."""
 
     @property
+    def ready_for_next_deal(self) -> bool:
+        """The seat has said it is ready for the next deal, which others hold up."""
+
+    @property
     def quit_detail(self) -> str:
         """What quitting means, under the question "Quit the game?"."""
 

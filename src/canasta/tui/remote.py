@@ -304,6 +304,11 @@ class RemoteApp(TableApp):
         """The last update said a meld or lay-off can be taken back."""
         return self._undoable and self.connected and not self._sent
 
+    @property
+    def ready_for_next_deal(self) -> bool:
+        """``n`` told the table this seat is ready; the deal waits for the others."""
+        return self.viewer in self.ready
+
     def offers(self, action: str) -> bool:
         """No new game, settings, statistics or replays: the host's server keeps the game."""
         return action not in _LOCAL_ONLY

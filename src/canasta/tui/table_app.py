@@ -150,6 +150,12 @@ class TableApp(App[int]):
         raise NotImplementedError
 
     @property
+    def ready_for_next_deal(self) -> bool:
+        """The seat at the keyboard has said it is ready for the next deal, which others
+        hold up (a shared table): ``n`` has nothing left to do."""
+        return False
+
+    @property
     def answers_at_table(self) -> bool:
         """Partner's question is answered with the table's keys (hot seat), not in a
         dialog."""

@@ -318,7 +318,8 @@ class TableScreen(Screen[None]):
         if action == "hint":
             return bool(legal) and game.session.state.phase in (Phase.DRAW, Phase.PLAY)
         if action == "next_round":
-            return game.session.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+            over = game.session.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+            return over and not game.ready_for_next_deal
         if action in ("new_game", "settings", "statistics", "finished_games"):
             return game.offers(action)
         return True
