@@ -233,7 +233,7 @@ async def test_a_meld_taken_back_is_told_in_every_seats_log() -> None:
             await until(np, lambda: "South melded three nines" in log(north), "the meld")
             await shows(sp, "u Undo")
             await sp.press("u")
-            took_back = "took back a move: Meld 9♣ 9♦ 9♥."
+            took_back = "took back a move: meld 9♣ 9♦ 9♥."
             await until(np, lambda: f"South {took_back}" in log(north), "North hears the undo")
             await until(sp, lambda: f"You {took_back}" in log(south), "South's own log")
             assert log(south).count("took back") == 1

@@ -252,6 +252,7 @@ class TableApp(App[int]):
     def tell_undone(self, seat: int, undone: Action) -> None:
         """Tell the log that ``seat`` took the meld or lay-off ``undone`` back."""
         names, move = self.session.names, self.style.action(undone)
+        move = move[0].lower() + move[1:]  # an imperative, "Meld ...", inside the sentence
         self.write_log([lambda you: f"{shown_names(names, you)[seat]} took back a move: {move}."])
 
     def retell_log(self) -> None:
