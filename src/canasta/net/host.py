@@ -24,7 +24,7 @@ from canasta.choices import is_command
 from canasta.engine import CanastaError, classic
 from canasta.net.presence import comings_and_goings
 from canasta.net.server import TableServer
-from canasta.net.table import Table
+from canasta.net.table import AWAY_TIMEOUT, Table
 from canasta.net.wire import SeatStatus
 from canasta.persist import Address, Paths, TableFile, load_table
 from canasta.protocol import parse_seat_option
@@ -35,8 +35,6 @@ __all__ = ["run"]
 #: Where a new table listens unless told: this machine only, on canasta's port.
 HOST = "127.0.0.1"
 PORT = 8765
-#: Seconds a new table waits for a person who is away before a bot plays their seat.
-AWAY_TIMEOUT = 60.0
 
 
 def _loopback(host: str) -> bool:

@@ -39,7 +39,7 @@ def seated(
 
     Raises:
         CanastaError: a seat kind is unknown, a seat has no kind or no name, a name is not
-            a player's name, or a player is named "You".
+            a player's name, a player is named "You", or two players share a name.
     """
     kinds = [HUMAN if kind == HUMAN else seat_kind(kind, BOTS) for kind in seats]
     names = tuple(names) if names is not None else rules.seat_names

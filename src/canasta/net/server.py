@@ -28,7 +28,7 @@ from websockets.exceptions import ConnectionClosed
 from canasta.engine import CanastaError, RuleSet
 from canasta.engine.memo import freeze_loaded
 from canasta.net.outbox import Attendee
-from canasta.net.table import Table
+from canasta.net.table import AWAY_TIMEOUT, Table
 from canasta.net.wire import (
     MAX_MESSAGE_BYTES,
     Join,
@@ -226,7 +226,7 @@ class TableServer:
         seats: Sequence[str],
         names: Sequence[str] | None = None,
         seed: int | None = None,
-        away_timeout: float | None = 60.0,
+        away_timeout: float | None = AWAY_TIMEOUT,
         table_file: Path | None = None,
         bot_pause: float = 0.0,
     ) -> Table:

@@ -65,8 +65,10 @@ from canasta.persist import (
 from canasta.protocol.messages import Question, event_message, view_message
 from canasta.session import HUMAN, Session
 
-__all__ = ["Table"]
+__all__ = ["AWAY_TIMEOUT", "Table"]
 
+#: Seconds a new table waits for a person who is away before a bot plays their seat.
+AWAY_TIMEOUT = 60.0
 #: Bytes of randomness in a seat's token (``secrets.token_urlsafe``).
 TOKEN_BYTES = 16
 _BETWEEN_ROUNDS = (Phase.ROUND_OVER, Phase.GAME_OVER)
@@ -133,7 +135,7 @@ class Table:
         address: Address,
         names: Sequence[str] | None = None,
         seed: int | None = None,
-        away_timeout: float | None = 60.0,
+        away_timeout: float | None = AWAY_TIMEOUT,
         file: Path | None = None,
         bot_pause: float = 0.0,
     ) -> Table:
