@@ -134,7 +134,9 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
     )
     # None: the settings decide.
     _add_ascii(parser, default=None)
-    parser.add_argument("--theme", default=None, help="colour theme (default: canasta)")
+    parser.add_argument(
+        "--theme", default=None, help="colour theme (default: canasta; a wrong name lists them)"
+    )
     parser.add_argument(
         "--hotseat",
         action="store_true",
@@ -318,7 +320,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     join.add_argument("link", help="your seat's join link, as the host printed it (quote it)")
     _add_ascii(join)
-    join.add_argument("--theme", default=None, help="colour theme (default: canasta)")
+    join.add_argument(
+        "--theme", default=None, help="colour theme (default: canasta; a wrong name lists them)"
+    )
     return parser
 
 

@@ -29,4 +29,8 @@ async def test_an_unknown_theme_leaves_a_note_and_the_canasta_theme() -> None:
         await pilot.pause()
         assert app.theme == "canasta"
         assert app.screen.styles.background == Color.parse("#0f2a1d")
-        assert "There is no theme 'nope': using canasta." in app.notes
+        assert (
+            "There is no theme 'nope', so the canasta theme is used: choose one of ansi-dark, "
+        ) in app.notes[0]
+        assert "canasta, catppuccin-frappe" in app.notes[0]
+        assert app.notes[0].endswith("tokyo-night.")

@@ -267,7 +267,7 @@ class CanastaApp(PlayApp):
         if options.theme in self.available_themes:
             self.theme = options.theme
         else:
-            self.notify(f"There is no theme {options.theme!r}: the theme is unchanged.")
+            self.notify(self.no_such_theme(options.theme, "the theme is unchanged"))
         self.style = CardStyle(ascii=options.ascii)
         self.set_class(options.ascii, "-ascii")
         screen = self.table_screen

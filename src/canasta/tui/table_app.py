@@ -90,7 +90,7 @@ class TableApp(App[int]):
         if theme in self.available_themes:
             self.theme_name = theme
         else:
-            self.notes.append(f"There is no theme {theme!r}: using canasta.")
+            self.notes.append(self.no_such_theme(theme, "the canasta theme is used"))
         self._start_theme()
         self.set_class(ascii, "-ascii")
         self.animation_level = "none"
@@ -106,6 +106,11 @@ class TableApp(App[int]):
         self._hinted_state: GameState | None = None
 
     # ------------------------------------------------------------------ start
+
+    def no_such_theme(self, theme: str, instead: str) -> str:
+        """The sentence for an unknown ``theme``: what happens ``instead``, and the themes."""
+        themes = ", ".join(sorted(self.available_themes))
+        return f"There is no theme {theme!r}, so {instead}: choose one of {themes}."
 
     def _start_theme(self) -> None:
         """Start with the app's own theme (never the environment's) as Textual starts with
