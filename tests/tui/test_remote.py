@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import socket
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -364,3 +365,29 @@ def test_canasta_join_joins_as_the_device_name_it_keeps(
     assert remote.run(args) == 0
     assert remote.run(args) == 0
     assert joined == [device_name(Paths.from_environment())] * 2
+
+
+async def test_before_the_table_answers_the_sheet_and_hint_wait_and_q_leaves_the_table() -> None:
+    """Until the first update the app holds a placeholder game: its score sheet and hints
+    would be no one's. ``q`` asks to leave the table, not to quit a game."""
+    with socket.socket() as probe:  # a loopback port that nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    link = JoinLink(url=f"ws://127.0.0.1:{port}/table/t", table="t", token="x")
+    app = RemoteApp(link)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "Joining the table" in status(app), "the joining status")
+        for key in "sh":
+            await pilot.press(key)
+            await pilot.pause()
+            assert not isinstance(app.screen, ScoreSheetScreen)
+            assert notices(app, "") == [
+                "The table has not sent the game yet: wait for it to appear."
+            ]
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await shows(pilot, "Leave the table?")
+        await shows(pilot, "Your seat stays at the table")
+        await pilot.press("n")
+        await until(pilot, lambda: not isinstance(app.screen, ConfirmScreen), "the answer")
+        assert app.return_value is None

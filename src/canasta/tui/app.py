@@ -127,11 +127,14 @@ class CanastaApp(PlayApp):
         self.push_screen(WelcomeScreen(seated_line(options.rules, kinds)), chosen)
 
     @property
-    def quit_detail(self) -> str:
-        """Whether the game is kept when the app quits."""
+    def quit_question(self) -> tuple[str, str]:
+        """Quitting, and whether the game is kept when the app quits."""
         if self.paths is not None:
-            return "The game is saved: canasta offers to resume it when it starts again."
-        return super().quit_detail
+            return (
+                "Quit the game?",
+                "The game is saved: canasta offers to resume it when it starts again.",
+            )
+        return super().quit_question
 
     def _look_at_files(self) -> None:
         """Validate the settings taken as written, find the saved game to offer and start

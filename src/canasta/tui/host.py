@@ -47,8 +47,8 @@ class TableHost(Protocol):
         """The seat has said it is ready for the next deal, which others hold up."""
 
     @property
-    def quit_detail(self) -> str:
-        """What quitting means, under the question "Quit the game?"."""
+    def quit_question(self) -> tuple[str, str]:
+        """What ``q`` asks before quitting, and what quitting means."""
 
     def offers(self, action: str) -> bool:
         """Whether the key for ``action`` (``new_game``, ``settings``, ``statistics``,

@@ -314,9 +314,29 @@ class RemoteApp(TableApp):
         return action not in _LOCAL_ONLY
 
     @property
-    def quit_detail(self) -> str:
-        """The seat waits for its player."""
-        return "Your seat stays at the table: join again with the same link to come back."
+    def quit_question(self) -> tuple[str, str]:
+        """Leaving the table: the seat waits for its player."""
+        return (
+            "Leave the table?",
+            "Your seat stays at the table: join again with the same link to come back.",
+        )
+
+    def show_sheet(self) -> None:
+        """The score sheet, once the table has sent the game."""
+        if self._arrived():
+            super().show_sheet()
+
+    def hint(self) -> None:
+        """A hint, once the table has sent the game."""
+        if self._arrived():
+            super().hint()
+
+    def _arrived(self) -> bool:
+        """Whether the table has sent the game (else say so): until then the session is a
+        placeholder, and its scores and hands are no one's."""
+        if self.seen is None:
+            self.refuse("The table has not sent the game yet: wait for it to appear.")
+        return self.seen is not None
 
     def sheet_closed(self, *, go_on: bool, game_over: bool) -> None:
         """``n`` on the score sheet tells the table this seat is ready for the next deal."""

@@ -172,9 +172,9 @@ class TableApp(App[int]):
         return True
 
     @property
-    def quit_detail(self) -> str:
-        """What quitting means, under the question "Quit the game?"."""
-        return "The game in progress will be lost."
+    def quit_question(self) -> tuple[str, str]:
+        """What ``q`` asks before quitting, and what quitting means."""
+        return "Quit the game?", "The game in progress will be lost."
 
     def status(self, chosen: Sequence[Card]) -> str:
         """What the player must do next (and why a move is unavailable)."""
@@ -319,13 +319,17 @@ class TableApp(App[int]):
         self.push_screen(question, answered)
         return question
 
-    @work(thread=True, exclusive=True, group="hint")
     def hint(self) -> None:
         """Say what the normal bot would do in the viewer's place, and why."""
         state = self.session.state
-        if state.to_move != self.viewer:
-            return
-        decision = hint_for(self.viewer, state, actions=len(self.session.actions))
+        if state.to_move == self.viewer:
+            self._advise(state, len(self.session.actions))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _advise(self, state: GameState, actions: int) -> None:
+        """The hint for ``state``, after ``actions`` moves of the game, worked out in a
+        thread (the hint level may look ahead)."""
+        decision = hint_for(self.viewer, state, actions=actions)
         self.call_from_thread(
             self._hinted, state, self.style.hint(decision.action, decision.reason)
         )

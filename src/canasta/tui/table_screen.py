@@ -472,7 +472,8 @@ class TableScreen(Screen[None]):
             if yes:
                 self.app.exit(0)
 
-        question = ConfirmScreen("Quit the game?", detail=self.game.quit_detail)
+        asked, detail = self.game.quit_question
+        question = ConfirmScreen(asked, detail=detail)
         self.app.push_screen(question, confirmed)
 
     def action_settings(self) -> None:
