@@ -1,13 +1,22 @@
 """The table starts in the theme asked for (the canasta theme when there is none of that
-name): its colours from the first frame, dark or light."""
+name): its colours from the first frame, dark or light; its cards' style changes at once."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from textual.color import Color
+from textual.pilot import Pilot
+from textual.widgets import Checkbox, RichLog
 
-from canasta.tui.app import make_app
+from canasta.persist import Paths
+from canasta.tui.app import CanastaApp, make_app
 from canasta.tui.options import Options
+from canasta.tui.settings_screen import SettingsScreen
+
+from .helpers import press, settle
 
 
 @pytest.mark.parametrize("theme", ["canasta", "nord", "textual-light"])
@@ -34,3 +43,36 @@ async def test_an_unknown_theme_leaves_a_note_and_the_canasta_theme() -> None:
         ) in app.notes[0]
         assert "canasta, catppuccin-frappe" in app.notes[0]
         assert app.notes[0].endswith("tokyo-night.")
+
+
+async def test_switching_to_ascii_retells_the_log_in_ascii(tmp_path: Path) -> None:
+    # Every card the log named before the switch is named again in letters: a terminal that
+    # needs ASCII would otherwise keep showing the symbols it cannot draw.
+    options = Options(seed=7, levels=("random",) * 3, pace="instant")
+    app = make_app(options, paths=Paths.under(tmp_path / "files"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await until_logged(pilot, "♣♦♥♠")
+        await press(pilot, "p")
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        screen.query_one("#ascii", Checkbox).value = True
+        await press(pilot, "ctrl+s")
+        told = log_text(app)
+        assert told and not set(told) & set("♣♦♥♠")
+        assert re.search(r"\b(10|[2-9JQKA])[CDHS]\b", told), told
+
+
+def log_text(app: CanastaApp) -> str:
+    return "\n".join(strip.text for log in app.table_screen.query(RichLog) for strip in log.lines)
+
+
+async def until_logged(pilot: Pilot[int], symbols: str) -> None:
+    """Play on (South draws and discards its first card) until the log names a card."""
+    app = pilot.app
+    assert isinstance(app, CanastaApp)
+    for _ in range(20):
+        if set(log_text(app)) & set(symbols):
+            return
+        await press(pilot, "d", "1", "x")
+    raise AssertionError(log_text(app))

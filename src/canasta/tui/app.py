@@ -271,8 +271,11 @@ class CanastaApp(PlayApp):
             self.theme = options.theme
         else:
             self.notify(self.no_such_theme(options.theme, "the theme is unchanged"))
+        retell = options.ascii != self.style.ascii
         self.style = CardStyle(ascii=options.ascii)
         self.set_class(options.ascii, "-ascii")
+        if retell:  # the cards the log names, in the new style
+            self.retell_log()
         screen = self.table_screen
         screen.by_suit = self.options.by_suit
         if screen.table is not None:

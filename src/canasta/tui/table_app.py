@@ -256,9 +256,15 @@ class TableApp(App[int]):
 
     def tell_undone(self, seat: int, undone: Action) -> None:
         """Tell the log that ``seat`` took the meld or lay-off ``undone`` back."""
-        names, move = self.session.names, self.style.action(undone)
-        move = move[0].lower() + move[1:]  # an imperative, "Meld ...", inside the sentence
-        self.write_log([lambda you: f"{shown_names(names, you)[seat]} took back a move: {move}."])
+        names = self.session.names
+
+        def told(you: int | None) -> str:
+            # In the cards' style of the telling (the log is told anew when it changes).
+            move = self.style.action(undone)
+            move = move[0].lower() + move[1:]  # an imperative, "Meld ...", inside the sentence
+            return f"{shown_names(names, you)[seat]} took back a move: {move}."
+
+        self.write_log([told])
 
     def retell_log(self) -> None:
         """Tell the whole log anew (as the seat now at the keyboard may hear it)."""
