@@ -91,25 +91,29 @@ _WAITS_FOR_NATURALS = (
 )
 
 
-def _cards_short(melds: Sequence[TableMeld], kind: CanastaKind, rules: RuleSet) -> int:
-    """The fewest cards that complete a canasta of ``kind`` among ``melds`` (on their open
-    meld that can become one, or a new meld)."""
+def _cards_short(melds: Sequence[TableMeld], missing: Sequence[CanastaKind], rules: RuleSet) -> int:
+    """The fewest cards that complete a canasta of each kind ``missing`` among ``melds``
+    (each on an open meld that can become one, or a new meld), in all."""
     size = rules.meld_max_size
-    best = size
+    best = dict.fromkeys(missing, size)
+    # The kinds an open natural meld may still become (black while a wild card may join).
+    natural: tuple[CanastaKind, ...] = ("red", "black") if rules.max_wilds else ("red",)
     for meld in melds:
-        if len(meld) >= size or meld.rank == THREE:
+        rank, held, wilds = meld.rank, len(meld.cards), meld.wilds
+        if held >= size or rank == THREE:
             continue
-        if kind == "wild":
-            fits = meld.rank == WILD_RANK
-        elif kind == "sevens":
-            fits = meld.rank == SEVEN and not meld.wilds
-        elif kind == "red":
-            fits = meld.rank not in (WILD_RANK, SEVEN) and not meld.wilds
+        if rank == WILD_RANK:
+            fits: tuple[CanastaKind, ...] = ("wild",)
+        elif rank == SEVEN:
+            fits = () if wilds else ("sevens",)
+        elif not wilds:
+            fits = natural
         else:
-            fits = meld.rank not in (WILD_RANK, SEVEN) and meld.wilds < rules.max_wilds
-        if fits:
-            best = min(best, size - len(meld))
-    return best
+            fits = ("black",) if wilds < rules.max_wilds else ()
+        for kind in fits:
+            if kind in best and size - held < best[kind]:
+                best[kind] = size - held
+    return sum(best.values())
 
 
 def may_go_out_soon(seen: PlayerView, seat: int) -> bool:
@@ -140,8 +144,7 @@ def threatened(seen: PlayerView) -> bool:
 def _kinds_within(melds: Sequence[TableMeld], cards: int, rules: RuleSet) -> bool:
     """Whether ``cards`` cards could complete the kinds of canasta ``melds`` still lack,
     keeping one for the discard that goes out (counted generously: any card fits)."""
-    short = sum(_cards_short(melds, kind, rules) for kind in kinds_missing(melds, rules))
-    return short <= cards - 1
+    return _cards_short(melds, kinds_missing(melds, rules), rules) <= cards - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,8 +167,9 @@ class _Reading:
     #: The wild cards in hand.
     wilds_held: int
     #: The cards in hand the player may discard other than wild cards (a seven may not go
-    #: while the lock holds), by card.
-    discards: Counter[Card]
+    #: while the lock holds), and how many the hand holds.
+    discards: frozenset[Card]
+    discardable: int
 
     @classmethod
     def of(cls, seen: PlayerView) -> _Reading:
@@ -175,6 +179,11 @@ class _Reading:
         dealt = rules.deck_size - rules.players * (rules.hand_size + rules.kitty_size) - 1
         dry = _dry(seen)
         threat = threatened(seen)
+        discards = [
+            card
+            for card in seen.hand
+            if card not in WILD_CARDS and not (seen.sevens_locked and RANK_OF[card] == SEVEN)
+        ]
         return cls(
             seen=seen,
             team=team,
@@ -186,11 +195,8 @@ class _Reading:
             dry=dry,
             threat=threat,
             wilds_held=sum(1 for card in seen.hand if card in WILD_CARDS),
-            discards=Counter(
-                card
-                for card in seen.hand
-                if card not in WILD_CARDS and not (seen.sevens_locked and RANK_OF[card] == SEVEN)
-            ),
+            discards=frozenset(discards),
+            discardable=len(discards),
         )
 
 
@@ -305,10 +311,11 @@ def _waits_for_naturals(reading: _Reading, rank: int, wilds: int) -> bool:
 def _keeps_a_discard(reading: _Reading, cards: Sequence[Card]) -> bool:
     """Whether the hand less ``cards`` still holds a card the player may discard other than
     a wild card (:attr:`_Reading.discards`), if the hand holds one now."""
-    if not reading.discards:
+    if not reading.discardable:
         return True
-    placed = Counter(cards)
-    return any(count > placed[card] for card, count in reading.discards.items())
+    # ``cards`` come from the hand: some such card stays exactly when fewer of them go.
+    going = sum(1 for card in cards if card in reading.discards)
+    return going < reading.discardable
 
 
 def _spare_wilds(reading: _Reading) -> int:
