@@ -119,6 +119,13 @@ def _add_ascii(parser: argparse.ArgumentParser, *, default: bool | None = False)
     )
 
 
+#: ``--theme``, for a game played here and a seat at a shared table alike.
+_THEME_HELP = (
+    "colour theme: canasta (the default) or one of Textual's, such as nord, dracula or "
+    "textual-light (an unknown name lists them all)"
+)
+
+
 def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed the deal (default: random)")
     add_rules_options(parser)
@@ -134,9 +141,7 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
     )
     # None: the settings decide.
     _add_ascii(parser, default=None)
-    parser.add_argument(
-        "--theme", default=None, help="colour theme (default: canasta; a wrong name lists them)"
-    )
+    parser.add_argument("--theme", default=None, help=_THEME_HELP)
     parser.add_argument(
         "--hotseat",
         action="store_true",
@@ -320,9 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     join.add_argument("link", help="your seat's join link, as the host printed it (quote it)")
     _add_ascii(join)
-    join.add_argument(
-        "--theme", default=None, help="colour theme (default: canasta; a wrong name lists them)"
-    )
+    join.add_argument("--theme", default=None, help=_THEME_HELP)
     return parser
 
 
