@@ -12,6 +12,7 @@ from textual.geometry import Region
 from textual.keys import key_to_character
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widgets import RichLog
 from textual.worker import WorkerCancelled
 
 from canasta.bots import RandomBot
@@ -33,6 +34,7 @@ from canasta.engine import (
 )
 from canasta.tui.app import CanastaApp, make_app
 from canasta.tui.options import Options
+from canasta.tui.table_app import TableApp
 from canasta.tui.widgets import HandView
 
 SEED = 12
@@ -129,6 +131,11 @@ _TURNS = 100_000
 def screen_text(app: CanastaApp) -> str:
     """What the terminal shows, as plain text."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def log_text(app: TableApp) -> str:
+    """The game log (empty until its widget is up, once the first frame is drawn)."""
+    return "\n".join(strip.text for log in app.table_screen.query(RichLog) for strip in log.lines)
 
 
 def box_text(app: CanastaApp, selector: str) -> str:

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from tests.net.helpers import can_go_out
 from textual.pilot import Pilot
-from textual.widgets import RichLog
 
 from canasta.engine import Discard, DrawStock, RuleSet, parse_cards, preset
 from canasta.net.client import TableClient
@@ -26,6 +25,7 @@ from canasta.tui.remote import RemoteApp
 from canasta.tui.screens import ConfirmScreen, MessageScreen, ScoreSheetScreen
 from canasta.tui.widgets import StatusLine
 
+from .helpers import log_text as log
 from .helpers import screen_text, select_cards
 
 SIZE = (80, 24)
@@ -50,12 +50,6 @@ async def shows(pilot: Pilot[int], text: str) -> None:
 
 def status(app: RemoteApp) -> str:
     return app.table_screen.query_one(StatusLine).text
-
-
-def log(app: RemoteApp) -> str:
-    """The game log (empty until its widget is up, once the first frame is drawn)."""
-    shown = app.table_screen.query(RichLog)
-    return "\n".join(strip.text for widget in shown for strip in widget.lines)
 
 
 def notices(app: RemoteApp, title: str) -> list[str]:

@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 from textual.color import Color
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, RichLog
+from textual.widgets import Checkbox
 
 from canasta.persist import Paths
 from canasta.tui.app import CanastaApp, make_app
 from canasta.tui.options import Options
 from canasta.tui.settings_screen import SettingsScreen
 
-from .helpers import press, settle
+from .helpers import log_text, press, settle
 
 
 @pytest.mark.parametrize("theme", ["canasta", "nord", "textual-light"])
@@ -61,10 +61,6 @@ async def test_switching_to_ascii_retells_the_log_in_ascii(tmp_path: Path) -> No
         told = log_text(app)
         assert told and not set(told) & set("♣♦♥♠")
         assert re.search(r"\b(10|[2-9JQKA])[CDHS]\b", told), told
-
-
-def log_text(app: CanastaApp) -> str:
-    return "\n".join(strip.text for log in app.table_screen.query(RichLog) for strip in log.lines)
 
 
 async def until_logged(pilot: Pilot[int], symbols: str) -> None:

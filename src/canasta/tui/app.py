@@ -129,12 +129,10 @@ class CanastaApp(PlayApp):
     @property
     def quit_question(self) -> tuple[str, str]:
         """Quitting, and whether the game is kept when the app quits."""
+        question, lost = super().quit_question
         if self.paths is not None:
-            return (
-                "Quit the game?",
-                "The game is saved: canasta offers to resume it when it starts again.",
-            )
-        return super().quit_question
+            return question, "The game is saved: canasta offers to resume it when it starts again."
+        return question, lost
 
     def _look_at_files(self) -> None:
         """Validate the settings taken as written, find the saved game to offer and start
