@@ -74,57 +74,144 @@ def _rooms(melds: Sequence[TableMeld], rules: RuleSet) -> dict[int, Room]:
     return rooms
 
 
-@lru_cache(maxsize=8192)
-def _stranded(hand: Counts, rooms: Rooms, shape: tuple[int, int]) -> int:
-    """How many cards of ``hand`` find no place this turn, melds holding at most ``shape``
-    = (cards, wild cards): wild cards go to pairs first (two naturals and a wild card meld),
-    then wherever a meld takes them; black threes meld only to go out, so they stay in hand
-    unless every other card finds a place."""
+#: What one kind's cards add to a hand's placing (:func:`_share`): places for wild cards
+#: on the open melds of natural ranks, pairs waiting for a wild card, cards stranded, wild
+#: cards, black threes (melded three or more, only to go out).
+Share = tuple[int, int, int, int, int]
+_NONE: Share = (0, 0, 0, 0, 0)
+#: The room of a rank with no open meld.
+_NO_ROOM: Room = (0, 0)
+
+
+@lru_cache(maxsize=4096)
+def _share(kind: int, count: int, room: Room, shape: tuple[int, int]) -> Share:
+    """What ``count`` cards of ``kind`` (one or more), with ``room`` on its open meld, add to
+    a hand's placing, melds holding at most ``shape`` = (cards, wild cards): a rank fills its
+    open meld and gives back the wild-card places it leaves, starts a new meld with three
+    or more (which takes wild cards too), waits for a wild card with a pair, or is
+    stranded; black threes count apart (they stay in hand unless all else is placed)."""
+    if kind == WILD_RANK:
+        return (0, 0, 0, count, 0)
+    if kind == THREE:
+        return (0, 0, 0, 0, count) if count >= 3 else (0, 0, count, 0, 0)
     size, max_wilds = shape
-    room_of = dict(rooms)
-    wilds = pairs = stranded = threes = 0
-    # The wild cards the open melds of natural ranks could still take.
-    slots = sum(wild for kind, (_, wild) in rooms if kind not in (WILD_RANK, SEVEN))
-    for kind, count in hand:
-        if kind == WILD_RANK:
-            wilds = count
-        elif kind == THREE and count >= 3:
-            threes = count
-        elif kind == THREE:
-            stranded += count
-        else:
-            room, wild_room = room_of.get(kind, (0, 0))
-            slots -= wild_room
-            over = count - room
-            if over <= 0:
-                slots += min(wild_room, -over)
-            elif over >= 3:
-                # The open meld is filled and a new one started.
-                slots += 0 if kind == SEVEN else max(0, min(max_wilds, size - over))
-            elif over == 2 and kind != SEVEN:
-                pairs += 1
-            else:
-                stranded += over
-    paired = min(pairs, wilds)
-    stranded += 2 * (pairs - paired)
+    space, wild_space = room
+    over = count - space
+    if over <= 0:
+        return (min(wild_space, -over) - wild_space, 0, 0, 0, 0)
+    if over >= 3:
+        # The open meld is filled and a new one started.
+        extra = 0 if kind == SEVEN else max(0, min(max_wilds, size - over))
+        return (extra - wild_space, 0, 0, 0, 0)
+    if over == 2 and kind != SEVEN:
+        return (-wild_space, 1, 0, 0, 0)
+    return (-wild_space, 0, over, 0, 0)
+
+
+def _stranded(totals: Share, change: Share, wild_room: int, most: int) -> int:
+    """How many cards of a hand find no place this turn, its kinds' shares adding up to
+    ``totals`` plus ``change``, with ``wild_room`` on the meld of wild cards and ``most``
+    wild cards a meld: wild cards go to pairs first (two naturals and a wild card meld),
+    then wherever a meld takes them; black threes stay unless every other card is placed."""
+    free = totals[0] + change[0]
+    pairs = totals[1] + change[1]
+    wilds = totals[3] + change[3]
+    paired = pairs if pairs < wilds else wilds
+    stranded = totals[2] + change[2] + 2 * (pairs - paired)
     extra = wilds - paired
-    slots += (max_wilds - 1) * paired
-    wild_room = room_of.get(WILD_RANK, (0, 0))[0]
-    if extra > slots + wild_room and (wild_room or extra < 3):
-        stranded += extra - slots - wild_room
-    return stranded + threes if stranded else 0
+    free += (most - 1) * paired
+    if extra > free + wild_room and (wild_room or extra < 3):
+        stranded += extra - free - wild_room
+    return stranded + totals[4] + change[4] if stranded else 0
 
 
-@lru_cache(maxsize=8192)
-def _left(hand: Counts, rooms: Rooms, shape: tuple[int, int]) -> int:
-    """The fewest cards ``hand`` keeps after placing what it can and one discard, which is
-    not a seven (0: it goes out)."""
-    best = sum(count for _, count in hand)
-    for i, (kind, count) in enumerate(hand):
-        if kind != SEVEN:
-            rest = hand[:i] + (((kind, count - 1),) if count > 1 else ()) + hand[i + 1 :]
-            best = min(best, _stranded(rest, rooms, shape))
-    return best
+@lru_cache(maxsize=4096)
+def _discarded(kind: int, count: int, room: Room, shape: tuple[int, int]) -> Share:
+    """The change to a hand's totals when one of its ``count`` cards of ``kind`` goes."""
+    share = _share(kind, count, room, shape)
+    return _plus(_share(kind, count - 1, room, shape) if count > 1 else _NONE, share, _NONE)
+
+
+def _plus(totals: Share, less: Share, more: Share) -> Share:
+    """``totals`` with the share ``less`` taken out and ``more`` put in."""
+    return (
+        totals[0] - less[0] + more[0],
+        totals[1] - less[1] + more[1],
+        totals[2] - less[2] + more[2],
+        totals[3] - less[3] + more[3],
+        totals[4] - less[4] + more[4],
+    )
+
+
+class _Placing:
+    """How a hand places its cards this turn, read once so that each draw's hand is weighed
+    by the kinds the draw changes: the kinds' shares and their totals, and the change each
+    possible discard (not a seven) makes, one entry per distinct change."""
+
+    __slots__ = (
+        "cards",
+        "counts",
+        "discards",
+        "most",
+        "room_of",
+        "shape",
+        "shares",
+        "totals",
+        "wild_room",
+    )
+
+    def __init__(self, hand: Hand, rooms: Rooms, shape: tuple[int, int]) -> None:
+        room_of = dict(rooms)
+        self.room_of = room_of
+        self.shape = shape
+        self.most = shape[1]
+        self.wild_room = room_of.get(WILD_RANK, _NO_ROOM)[0]
+        self.counts = {kind: n for kind, n in hand.items() if n > 0 and kind != _RED}
+        self.cards = sum(self.counts.values())
+        # The wild cards the open melds of natural ranks could still take.
+        free = sum(wild for kind, (_, wild) in rooms if kind not in (WILD_RANK, SEVEN))
+        totals: Share = (free, 0, 0, 0, 0)
+        self.shares: dict[int, Share] = {}
+        self.discards: dict[Share, list[int]] = {}
+        for kind, count in self.counts.items():
+            share = self.shares[kind] = _share(kind, count, room_of.get(kind, _NO_ROOM), shape)
+            totals = _plus(totals, _NONE, share)
+            if kind != SEVEN:
+                room = room_of.get(kind, _NO_ROOM)
+                self.discards.setdefault(_discarded(kind, count, room, shape), []).append(kind)
+        self.totals = totals
+
+    def left(self, *drawn: int) -> int:
+        """The fewest cards the hand, with cards of the kinds ``drawn`` added, keeps after
+        placing what it can and one discard (0: it goes out); a red three drawn is laid out
+        and adds nothing."""
+        counts = self.counts
+        added: dict[int, int] = {}
+        for kind in drawn:
+            if kind != _RED:
+                added[kind] = added.get(kind, counts.get(kind, 0)) + 1
+        totals = self.totals
+        cards = self.cards
+        changes: list[Share] = []
+        for kind, count in added.items():
+            room = self.room_of.get(kind, _NO_ROOM)
+            totals = _plus(
+                totals, self.shares.get(kind, _NONE), _share(kind, count, room, self.shape)
+            )
+            cards += count - counts.get(kind, 0)
+            if kind != SEVEN:
+                changes.append(_discarded(kind, count, room, self.shape))
+        for change, kinds in self.discards.items():
+            for kind in kinds:
+                if kind not in added:
+                    changes.append(change)
+                    break
+        best = cards
+        wild_room, most = self.wild_room, self.most
+        for change in changes:
+            left = _stranded(totals, change, wild_room, most)
+            best = min(best, left)
+        return best
 
 
 def _unseen(seen: PlayerView) -> dict[int, int]:
@@ -187,21 +274,17 @@ class Ending:
 
     def left(self, hand: Hand) -> int:
         """The fewest cards ``hand`` keeps after placing what it can and one discard."""
-        counts = tuple(sorted((k, n) for k, n in hand.items() if n > 0))
-        return _left(counts, self.rooms, self.shape)
+        return _Placing(hand, self.rooms, self.shape).left()
 
     def outlook(self, hand: Hand) -> Outlook:
         """The outlook of ``hand`` (kept to the next turn, which draws two stock cards)."""
         total = sum(self.unseen.values())
         if total < 2:
             return 0.0, float(sum(hand.values()))
+        placing = _Placing(hand, self.rooms, self.shape)
         out = left = 0.0
         for weight, first, second in self._draws(hand):
-            drawn = hand.copy()
-            drawn[first] = drawn.get(first, 0) + 1
-            drawn[second] = drawn.get(second, 0) + 1
-            drawn[_RED] = 0
-            cards = self.left(drawn)
+            cards = placing.left(first, second)
             left += weight * cards
             if not cards:
                 out += weight

@@ -108,9 +108,12 @@ def _placement(
     error = kind_shape_error(rank, meld.naturals, meld.wilds, rules)
     if error is not None:
         raise error
-    team = rules.team_of(state.turn)
-    others = [m for m in state.melds[team] if m is not target]
-    return meld, sort_melds((*others, meld), rules)
+    melds = state.melds[rules.team_of(state.turn)]
+    if target is not None:
+        # The melds are in table order (:func:`sort_melds`), where the meld grown keeps the
+        # place of the open meld it was: sorting them again would give the same order.
+        return meld, tuple(meld if m is target else m for m in melds)
+    return meld, sort_melds((*melds, meld), rules)
 
 
 def _completes(target: Meld | None, meld: Meld, rules: RuleSet) -> bool:
@@ -184,16 +187,22 @@ def _released(state: GameState, value: int) -> tuple[Card, ...]:
     return tuple(card for card in state.pending if card not in RED_THREES)
 
 
-def _check_black_threes(state: GameState, hand_after: tuple[Card, ...], value: int) -> None:
-    """Black threes are melded only as the play before the discard that goes out (§13.3)."""
+def _black_threes_refused(state: GameState, hand_after: tuple[Card, ...], value: int) -> bool:
+    """Whether a meld of black threes worth ``value``, leaving ``hand_after``, is refused:
+    they are melded only as the play before the discard that goes out (§13.3)."""
     facts = kind_facts(state)
-    if (
+    return bool(
         facts.missing
         or state.pending
         or facts.need - value > 0
         or len(hand_after) != 1
         or RANK_OF[hand_after[0]] == SEVEN
-    ):
+    )
+
+
+def _check_black_threes(state: GameState, hand_after: tuple[Card, ...], value: int) -> None:
+    """Raise unless black threes may be melded now (:func:`_black_threes_refused`)."""
+    if _black_threes_refused(state, hand_after, value):
         raise IllegalActionError(
             Reason.BLACK_THREES,
             "Black threes may only be melded as your last play before you go out, with a "
@@ -280,6 +289,12 @@ def kind_meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
         offer(WILD_RANK, (), sub_multisets_by_size(wilds, 0, min(rules.meld_max_size, len(wilds))))
     threes = naturals.get(THREE, ())
     for nat in sub_multisets(threes, rules.meld_min_size, len(threes)) if len(threes) >= 3 else ():
+        # Asked before the whole check, which raises: most turns may not meld them, and a
+        # raised refusal costs far more than the question (as ``kind_turns.kind_discards`` says).
+        hand_after = without_cards(hand, nat)
+        assert hand_after is not None
+        if _black_threes_refused(state, hand_after, 0 if facts.melded else cards_value(nat)):
+            continue
         try:
             validate_kind_meld(state, sorted_meld(nat))
         except IllegalActionError:

@@ -53,9 +53,16 @@ def canasta_kind(meld: Meld, rules: RuleSet) -> CanastaKind | None:
 
 def kinds_of(melds: Iterable[Meld], rules: RuleSet) -> frozenset[CanastaKind]:
     """The kinds of canasta among ``melds``."""
-    return frozenset(
-        kind for kind in (canasta_kind(meld, rules) for meld in melds) if kind is not None
-    )
+    # Open melds are no kind: skipped before the call, which asked of every meld at every
+    # step of a railroad bot's search costs more than the question.
+    size = rules.canasta_size
+    kinds: set[CanastaKind] = set()
+    for meld in melds:
+        if len(meld.cards) >= size:
+            kind = canasta_kind(meld, rules)
+            if kind is not None:
+                kinds.add(kind)
+    return frozenset(kinds)
 
 
 def kinds_missing(melds: Iterable[Meld], rules: RuleSet) -> tuple[CanastaKind, ...]:
@@ -75,7 +82,12 @@ def open_meld(melds: Iterable[Meld], rank: int, rules: RuleSet) -> Meld | None:
 
 def sevens_canasta(melds: Iterable[Meld], rules: RuleSet) -> bool:
     """Whether ``melds`` hold a canasta of sevens."""
-    return any(canasta_kind(meld, rules) == "sevens" for meld in melds)
+    # ``canasta_kind(meld, rules) == "sevens"``, asked of the rank first: most melds are
+    # not of sevens, and the lock is read at every listing of a railroad discard.
+    if not rules.sevens_canasta_bonus:
+        return False
+    size = rules.canasta_size
+    return any(meld.rank == SEVEN and len(meld.cards) >= size for meld in melds)
 
 
 def sevens_locked(melds: Sequence[Sequence[Meld]], rules: RuleSet) -> bool:

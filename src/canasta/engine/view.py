@@ -2,6 +2,7 @@
 
 # No ``from __future__ import annotations``: a NamedTuple compiles each string annotation.
 
+from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
 from canasta.engine.cards import Card, full_deck
@@ -136,7 +137,7 @@ def view(state: GameState, seat: int) -> PlayerView:
 
 def unseen_cards(seen: PlayerView) -> list[Card]:
     """The cards ``seen.seat`` cannot see: other hands (less known cards) and the stock."""
-    pool = list(full_deck(decks=seen.rules.decks, jokers=seen.rules.jokers))
+    deck = full_deck(decks=seen.rules.decks, jokers=seen.rules.jokers)
     visible: list[Card] = [*seen.hand, *seen.pile, *seen.pending, *seen.kitty]
     for red, melds in zip(seen.red_threes, seen.melds, strict=True):
         visible.extend(red)
@@ -144,8 +145,15 @@ def unseen_cards(seen: PlayerView) -> list[Card]:
             visible.extend(meld.cards)
     for cards in seen.known:
         visible.extend(cards)
-    for card in visible:
-        pool.remove(card)
+    # The deck less the first copies of each card seen, as removing them one by one
+    # would leave it, counted in one pass instead of a search of the deck per card.
+    drop = Counter(visible)
+    pool = []
+    for card in deck:
+        if drop[card]:
+            drop[card] -= 1
+        else:
+            pool.append(card)
     return pool
 
 
