@@ -9,7 +9,7 @@ hand is read by kind: wild cards, sevens, black threes (melded three or more, on
 out) and each natural rank; the table by the room left on the player's open meld of each
 rank (and the wild cards it may still take): a rank without an open meld needs three cards,
 or two and a wild card, to meld again. Counted, not searched: a decision reads a few hundred
-hands of five cards or so.
+hands of five cards or so, each draw's by the one or two kinds it changes.
 """
 
 from __future__ import annotations
@@ -53,8 +53,6 @@ _SPECIAL = frozenset({WILD_RANK, SEVEN, THREE, _RED})
 Room = tuple[int, int]
 #: The rooms of a player's open melds, by kind, in order.
 Rooms = tuple[tuple[int, Room], ...]
-#: A hand as (kind, count) pairs, in order of kind.
-Counts = tuple[tuple[int, int], ...]
 
 
 def _rooms(melds: Sequence[TableMeld], rules: RuleSet) -> dict[int, Room]:
@@ -174,10 +172,10 @@ class _Placing:
         self.shares: dict[int, Share] = {}
         self.discards: dict[Share, list[int]] = {}
         for kind, count in self.counts.items():
-            share = self.shares[kind] = _share(kind, count, room_of.get(kind, _NO_ROOM), shape)
+            room = room_of.get(kind, _NO_ROOM)
+            share = self.shares[kind] = _share(kind, count, room, shape)
             totals = _plus(totals, _NONE, share)
             if kind != SEVEN:
-                room = room_of.get(kind, _NO_ROOM)
                 self.discards.setdefault(_discarded(kind, count, room, shape), []).append(kind)
         self.totals = totals
 
@@ -209,8 +207,7 @@ class _Placing:
         best = cards
         wild_room, most = self.wild_room, self.most
         for change in changes:
-            left = _stranded(totals, change, wild_room, most)
-            best = min(best, left)
+            best = min(best, _stranded(totals, change, wild_room, most))
         return best
 
 
