@@ -5,11 +5,26 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable
+
+import pytest
 
 from canasta.bots import Effort, HardBot
+from canasta.bots.base import Decision
 from canasta.bots.hard import _chosen, _leader, _Line
-from canasta.bots.search_work import Clock
-from canasta.engine import Discard, GameState, Phase, preset, view
+from canasta.bots.search_work import TURN_WORK, WORK, Clock
+from canasta.engine import (
+    Action,
+    Discard,
+    GameState,
+    Phase,
+    PlayerView,
+    RuleSet,
+    classic,
+    legal_actions,
+    preset,
+    view,
+)
 
 from .helpers import play
 
@@ -81,7 +96,7 @@ def test_a_railroad_search_plays_every_line_on_every_deal() -> None:
     # The search measured at the railroad tables: one stage, 1.5 standard errors, 12 turns.
     state = next(
         s
-        for s in play(("normal",) * 3, seed=8, rounds=1, rules=preset("railroad", 3))
+        for s in play(("normal",) * 2, seed=8, rounds=1, rules=preset("railroad", 2))
         if s.phase is Phase.PLAY and s.to_move == 0 and len(set(s.hands[0])) >= 4
     )
     bot = _Counting()
@@ -93,3 +108,39 @@ def test_a_railroad_search_plays_every_line_on_every_deal() -> None:
     assert bot.budget(seen, bot.lines, math.inf).horizon == 12
     bot._search(seen, bot.lines, random.Random(3), Clock(None, math.inf), budget)
     assert bot.started == [0, 1, 2, 3] * 12
+
+
+class _Allowance(HardBot):
+    """``hard``, noting the work its clock allows a decision, deciding nothing."""
+
+    def _decide(
+        self, seen: PlayerView, legal: Iterable[Action], rng: random.Random, clock: Clock
+    ) -> Decision:
+        self.allowance = clock.allowance
+        return Decision(next(iter(legal)), "")
+
+
+@pytest.mark.parametrize(
+    ("rules", "scale"),
+    [
+        (classic, 1),
+        (preset("railroad", 2), 1),
+        (preset("railroad", 3), 4),
+        (preset("railroad", 6), 4),
+    ],
+)
+def test_at_railroad_tables_of_three_or_more_hard_searches_four_times_as_much(
+    rules: RuleSet, scale: int
+) -> None:
+    # Four times the deals within four times the work, and four times a turn's work.
+    states = list(play(("normal",) * rules.players, seed=8, rounds=1, rules=rules))
+    playing = next(
+        s for s in states if s.phase is Phase.PLAY and s.to_move == 0 and len(set(s.hands[0])) >= 2
+    )
+    bot = _Allowance(Effort(playouts=12, cap=None))
+    lines = [_Line(Discard(card)) for card in sorted(set(playing.hands[0]))[:2]]
+    budget = bot.budget(view(playing, 0), lines, math.inf)
+    assert (budget.deals, budget.work) == (12 * scale, WORK * scale)
+    drawing = next(s for s in states if s.phase is Phase.DRAW and s.to_move == 0)
+    bot.decide(view(drawing, 0), legal_actions(drawing), random.Random(0))
+    assert bot.allowance == TURN_WORK * scale

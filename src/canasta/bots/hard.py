@@ -17,7 +17,8 @@ In railroad (docs/rules.md §13) its own moves follow the railroad plan
 (:mod:`canasta.bots.railroad`) as ``normal``'s do, going out as soon as it may, but it weighs
 its discards as railroad is played (:func:`own_discard_costs`); it searches the take and the
 discard there, as it was measured there: every candidate on every deal, twelve turns deep, a
-rival chosen by one and a half standard errors.
+rival chosen by one and a half standard errors; at three players or more on four times the
+deals and the work (:func:`~canasta.bots.search_work.work_scale`).
 
 The number of deals (``Effort.playouts``) fixes the work, so the same seed gives the same
 moves on any machine. The wall-clock ``Effort.cap`` is only a safety bound for the app: when
@@ -46,6 +47,7 @@ from canasta.bots.search_work import (
     Budget,
     Clock,
     step_work,
+    work_scale,
 )
 from canasta.bots.situation import Situation
 from canasta.engine import (
@@ -141,13 +143,14 @@ class HardBot:
     def decide(self, seen: PlayerView, legal: Iterable[Action], rng: random.Random) -> Decision:
         """Decide like ``normal``, or better where the playouts say so."""
         self.memory.observe(seen)
+        scale = work_scale(seen.rules)
         if seen.phase is Phase.ANSWER:
             # Partner's turn: the answer has its own bound, and this seat's turn is not
             # under way.
-            return self._decide(seen, legal, rng, Clock(self.cap, ROUND_WORK))
+            return self._decide(seen, legal, rng, Clock(self.cap, ROUND_WORK * scale))
         if seen.phase is Phase.DRAW:
             self._turn_spent = 0.0
-        clock = Clock(self.cap, TURN_WORK - self._turn_spent)
+        clock = Clock(self.cap, TURN_WORK * scale - self._turn_spent)
         decision = self._decide(seen, legal, rng, clock)
         self._turn_spent += clock.spent
         return decision
@@ -338,7 +341,9 @@ class HardBot:
         work, deals = (
             (ROUND_WORK, self.playouts * ROUND_DEALS) if whole_round else (WORK, self.playouts)
         )
-        work = min(work, allowance)
+        scale = work_scale(seen.rules)
+        work = min(work * scale, allowance)
+        deals *= scale
         railroad = seen.rules.has_kinds
         default = RAILROAD_HORIZON if railroad else HORIZON
         horizon = default if self.horizon is None else self.horizon
