@@ -10,7 +10,7 @@ import pytest
 from canasta.bots import Effort, HardBot, NormalBot
 from canasta.bots.hard import own_discard_costs
 from canasta.bots.railroad import railroad_play, searches_way_out
-from canasta.bots.search_work import TURN_WORK, Clock, step_work
+from canasta.bots.search_work import TURN_WORK, Clock, step_work, work_scale
 from canasta.bots.situation import Situation
 from canasta.engine import (
     Action,
@@ -49,9 +49,10 @@ def test_a_turn_that_has_spent_its_work_plays_the_rest_like_normal(
             fresh.decide(seen, legal, random.Random(1))
             searched += fresh._turn_spent > 0
         spent = HardBot(Effort(playouts=4, cap=None), horizon=3)
-        spent._turn_spent = TURN_WORK
+        # A turn's work (four times as much at a railroad table of three players or more).
+        spent._turn_spent = TURN_WORK * work_scale(rules)
         decision = spent.decide(seen, legal, random.Random(1))
-        assert spent._turn_spent == TURN_WORK
+        assert spent._turn_spent == TURN_WORK * work_scale(rules)
         assert decision.action == _unsearched(seen, legal)
     # The bound is what stopped the search: with work left the same decisions search.
     assert searched > 0
