@@ -172,6 +172,9 @@ def _valid(tmp_path: Path) -> dict[str, object]:
         (lambda d: {**d, "tokens": [None, None]}, "needs a token if and only if"),
         (lambda d: {**d, "kinds": ["human", "rm -rf"]}, "is invalid"),
         (lambda d: {**d, "address": {"host": "", "port": 0, "links": "ws://x:0"}}, "is invalid"),
+        (lambda d: {**d, "ready": [1]}, "ready for the next deal must be distinct human seats"),
+        (lambda d: {**d, "ready": [0, 0]}, "ready for the next deal must be distinct human"),
+        (lambda d: {**d, "ready": [2]}, "ready for the next deal must be distinct human"),
         (
             lambda d: {
                 **d,
@@ -183,7 +186,18 @@ def _valid(tmp_path: Path) -> dict[str, object]:
             "does not replay",
         ),
     ],
-    ids=["not json", "another file", "tokens", "token on a bot", "kind", "address", "replay"],
+    ids=[
+        "not json",
+        "another file",
+        "tokens",
+        "token on a bot",
+        "kind",
+        "address",
+        "a bot ready",
+        "ready twice",
+        "no such seat ready",
+        "replay",
+    ],
 )
 async def test_a_file_that_cannot_be_used_is_one_sentence(
     tmp_path: Path, change: object, says: str
@@ -232,3 +246,26 @@ async def test_names_are_kept_as_the_table_file_keeps_them(server: TableServer) 
         rules=preset("classic", 2), seats=["human", "human"], names=[" Ann ", "Bo"]
     )
     assert table.session.names == ("Ann", "Bo")
+
+
+async def test_a_resumed_table_remembers_who_was_ready_for_the_next_deal(tmp_path: Path) -> None:
+    file = tmp_path / "table.json"
+    rules = preset("classic", 2)._replace(target_score=100_000)
+    async with TableServer(rate=10_000, burst=10_000) as server:
+        table = server.open_table(rules=rules, seats=["human"] * 2, table_file=file, seed=21)
+        south, west = await join_all(table.links)
+        await play_humans(
+            [south, west], done=lambda u: u.view.phase == "round_over", rng=random.Random(4)
+        )
+        told = await south.reply(Ready(), Update)
+        # South heard it once the table file held it.
+        stored = load_table(file)
+        assert told.ready == [0] and stored is not None and stored.ready == (0,)
+    async with TableServer(rate=10_000, burst=10_000) as server:
+        again = server.resume_table(file)
+        # West comes back first, and hears that South has read the score sheet already.
+        (west,) = await join_all([again.links[1]])
+        back = west.updates[-1]
+        assert back.view.phase == "round_over" and back.ready == [0]
+        dealt = await west.reply(Ready(), Update)
+        assert dealt.view.round == 2 and dealt.ready == []

@@ -18,7 +18,7 @@ seen is on disk (in the kernel's page cache at least).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +105,7 @@ class Table:
         file: Path | None,
         bot_pause: float = 0.0,
         changes: int = 0,
+        ready: Collection[int] = (),
     ) -> None:
         self.id = table_id
         self.session = session
@@ -117,7 +118,7 @@ class Table:
             self.kinds, tokens, away_timeout=away_timeout, taken_over=self._taken_over
         )
         self.bots = TableBots(self.kinds, pause=bot_pause)
-        self._ready: set[int] = set()
+        self._ready: set[int] = set(ready)
         self.publisher = Publisher(file, self._current, self._snapshot, changes)
         #: Called with every seat's status each time a person comes or goes, or a bot
         #: takes an away seat over (the host's terminal tells who).
@@ -209,6 +210,8 @@ class Table:
             file=file,
             bot_pause=bot_pause,
             changes=stored.changes,
+            # The journal holds no deal: a file saying who was ready is still between rounds.
+            ready=stored.ready if session.state.phase in _BETWEEN_ROUNDS else (),
         )
         table.save()
         table.seating.all_away()
@@ -391,7 +394,9 @@ class Table:
             return  # said twice: nothing new to tell anyone
         self._ready.add(attendee.seat)
         if not self._advance_if_ready():
-            self.publisher.emit(self._updates(()))
+            # Written whole before anyone hears of it: a table resumed after a crash still
+            # knows who has read the score sheet.
+            self.publisher.rewritten(self._updates(()))
 
     def _advance_if_ready(self) -> bool:
         """Deal the next round, or start the next game, when every person at the table
@@ -497,5 +502,6 @@ class Table:
             away_timeout=self.away_timeout,
             changes=self.publisher.changes,
             address=self.address,
+            ready=tuple(sorted(self._ready)),
             game=SavedGame(session=self._info, record=self._record),
         )

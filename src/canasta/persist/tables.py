@@ -3,15 +3,16 @@
 The game is stored as the autosave stores it (:class:`~canasta.persist.SavedGame`: the
 record, the names); the table adds its id, each human seat's secret token, every seat's
 kind (an outside bot's ``cmd:`` command, which the saved game keeps only as its fallback
-level), the away timeout and where it was served (so that it is served there again, its
-join links unchanged).
+level), the away timeout, where it was served (so that it is served there again, its
+join links unchanged) and, between rounds, who is ready for the next deal.
 
 The host writes the file whole, atomically and with ``fsync`` (:func:`save_table`), when
-the table opens, when a round is dealt or a game starts, and when the journal beside it has
-grown long; every other change of the game is one line appended to that journal
-(:mod:`canasta.persist.journal`) before any client hears of it. :func:`load_table` reads
-both. So a server killed with ``kill -9`` starts again from the last action any client
-saw; a power cut or a crash of the operating system loses at most about the last second.
+the table opens, when a round is dealt or a game starts, when a person says ready for the
+next deal, and when the journal beside it has grown long; every other change of the game
+is one line appended to that journal (:mod:`canasta.persist.journal`) before any client
+hears of it. :func:`load_table` reads both. So a server killed with ``kill -9`` starts
+again from the last action any client saw; a power cut or a crash of the operating system
+loses at most about the last second.
 """
 
 from __future__ import annotations
@@ -76,6 +77,9 @@ class TableFile(FileModel):
     changes: int = Field(default=0, ge=0)
     #: Where the table was served last (``null`` in a file written before tables kept it).
     address: Address | None = None
+    #: Between rounds, the human seats that have read the score sheet and said ``ready``
+    #: (empty in a file written before tables kept it).
+    ready: tuple[int, ...] = ()
     game: SavedGame
 
     @model_validator(mode="after")
@@ -86,6 +90,10 @@ class TableFile(FileModel):
         for seat, (kind, token) in enumerate(zip(self.kinds, self.tokens, strict=True)):
             if (kind == "human") != (token is not None):
                 raise ValueError(f"seat {seat} needs a token if and only if a person plays it")
+        if len(set(self.ready)) != len(self.ready) or any(
+            not 0 <= seat < players or self.kinds[seat] != "human" for seat in self.ready
+        ):
+            raise ValueError("the seats ready for the next deal must be distinct human seats")
         return self
 
     def to_json(self) -> str:
