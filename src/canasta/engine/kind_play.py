@@ -253,14 +253,18 @@ def kind_meld_candidates(state: GameState) -> list[MeldAction | LayOff]:
                     continue
                 # The cards placed that the player may discard.
                 free = w if locked_rank else n + w
-                for nat in nats:
-                    for wild in wild_group:
-                        placed = tuple(sorted(nat + wild)) if ace else wild + nat
-                        if quick and len(hand) - len(placed) >= 2 and discardable > free:
+                if quick and len(hand) - n - w >= 2 and discardable > free:
+                    # Every play of this shape passes the guard: listed without a check.
+                    for nat in nats:
+                        for wild in wild_group:
+                            placed = tuple(sorted(nat + wild)) if ace else wild + nat
                             out.append(
                                 sorted_lay_off(rank, placed) if target else sorted_meld(placed)
                             )
-                            continue
+                    continue
+                for nat in nats:
+                    for wild in wild_group:
+                        placed = tuple(sorted(nat + wild)) if ace else wild + nat
                         hand_after = without_cards(hand, placed)
                         assert hand_after is not None
                         meld, melds_after = _placement(
