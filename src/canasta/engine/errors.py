@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-__all__ = ["CanastaError", "IllegalActionError", "NotationError", "Reason"]
+__all__ = ["CanastaError", "IllegalActionError", "NotationError", "Reason", "refuse"]
 
 
 class CanastaError(ValueError):
@@ -64,3 +64,19 @@ class IllegalActionError(CanastaError):
 
     def __str__(self) -> str:
         return f"{self.sentence} (rules §{self.rule})"
+
+
+def refuse(error: IllegalActionError | None) -> None:
+    """Raise ``error``, if there is one, from a frame that lets go of it.
+
+    A frame that holds the error it raises (``error = ...; raise error``) makes a cycle: the
+    error, its traceback, that frame. Only the garbage collector frees it, with every frame
+    of the call and all they hold, and a listing that catches refusals makes thousands of
+    them. So a refusal held in a variable is raised here, passed straight from the call
+    that finds it (``refuse(discard_error(...))``), and no caller's frame holds it.
+    """
+    if error is not None:
+        try:
+            raise error
+        finally:
+            del error

@@ -34,14 +34,14 @@ from canasta.engine.cards import (
     rank_name,
 )
 from canasta.engine.counts import hand_groups
-from canasta.engine.errors import IllegalActionError, Reason
+from canasta.engine.errors import IllegalActionError, Reason, refuse
 from canasta.engine.events import CanastaCompleted, Event
 from canasta.engine.kind_guard import kind_facts, kind_guard
 from canasta.engine.kinds import canasta_kind, kind_shape_error, open_meld, sort_melds
 from canasta.engine.melds import Meld, split_rank
 from canasta.engine.memo import forget_with, slots
 from canasta.engine.multisets import sub_multisets, sub_multisets_by_size
-from canasta.engine.placement import Placement, take_short_of_minimum
+from canasta.engine.placement import Placement, take_refusal
 from canasta.engine.rules import RuleSet
 from canasta.engine.state import GameState, not_in_hand, without_cards
 
@@ -105,9 +105,7 @@ def _placement(
     rules = state.rules
     placed = (*cards, *extra)
     meld = target.added(placed) if target is not None else Meld.build(rank, placed)
-    error = kind_shape_error(rank, meld.naturals, meld.wilds, rules)
-    if error is not None:
-        raise error
+    refuse(kind_shape_error(rank, meld.naturals, meld.wilds, rules))
     melds = state.melds[rules.team_of(state.turn)]
     if target is not None:
         # The melds are in table order (:func:`sort_melds`), where the meld grown keeps the
@@ -163,18 +161,17 @@ def validate_kind_meld(state: GameState, action: MeldAction | LayOff) -> Placeme
     meld, melds_after = _placement(state, rank=rank, cards=cards, target=target)
     if rank == THREE:
         _check_black_threes(state, hand_after, value)
-        error = None
     else:
-        error = kind_guard(
-            state,
-            hand_after=hand_after,
-            melds_after=melds_after,
-            value=value,
-            completes=_completes(target, meld, rules),
-            received=_released(state, value),
+        refuse(
+            kind_guard(
+                state,
+                hand_after=hand_after,
+                melds_after=melds_after,
+                value=value,
+                completes=_completes(target, meld, rules),
+                received=_released(state, value),
+            )
         )
-    if error is not None:
-        raise error
     return Placement(rank, cards, hand_after, melds_after, meld, target, value)
 
 
@@ -355,18 +352,20 @@ def validate_kind_take(state: GameState, action: TakePile) -> Placement:
     meld, melds_after = _placement(state, rank=rank, cards=cards, target=target, extra=(top,))
     value = 0 if facts.melded else cards_value((*cards, top))
     rest = tuple(card for card in pile[:-1] if card not in RED_THREES)
-    error = kind_guard(
-        state,
-        hand_after=hand_after,
-        melds_after=melds_after,
-        value=value,
-        completes=_completes(target, meld, rules),
-        received=rest if facts.need - value <= 0 else (),
+    refuse(
+        take_refusal(
+            state,
+            facts.team,
+            kind_guard(
+                state,
+                hand_after=hand_after,
+                melds_after=melds_after,
+                value=value,
+                completes=_completes(target, meld, rules),
+                received=rest if facts.need - value <= 0 else (),
+            ),
+        )
     )
-    if error is not None and error.reason is Reason.MINIMUM_UNREACHABLE:
-        raise take_short_of_minimum(state, facts.team)
-    if error is not None:
-        raise error
     return Placement(rank, cards, hand_after, melds_after, meld, target, value)
 
 

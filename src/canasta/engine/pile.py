@@ -17,7 +17,7 @@ from canasta.engine.cards import (
     wild_cards_in,
 )
 from canasta.engine.counts import count_hand
-from canasta.engine.errors import IllegalActionError, Reason
+from canasta.engine.errors import IllegalActionError, Reason, refuse
 from canasta.engine.events import Event, PileTaken
 from canasta.engine.facts import TurnFacts, turn_facts
 from canasta.engine.going_out import go_out
@@ -30,7 +30,7 @@ from canasta.engine.placement import (
     commit_placement,
     place_cards,
     placement_error,
-    take_short_of_minimum,
+    take_refusal,
 )
 from canasta.engine.rules import RuleSet
 from canasta.engine.solver import max_meld_value
@@ -72,20 +72,21 @@ def _take_error(
     waits = not melded and value < facts.need
     if rest is None:
         rest = _rest_of_pile(pile)
-    error = placement_error(
+    return take_refusal(
         state,
-        facts,
-        rank=RANK_OF[pile[-1]],
-        cards=cards,
-        naturals_after=naturals,
-        wilds_after=wilds,
-        value=value,
-        received=() if waits else rest,
-        held=len(rest) if waits else 0,
+        facts.team,
+        placement_error(
+            state,
+            facts,
+            rank=RANK_OF[pile[-1]],
+            cards=cards,
+            naturals_after=naturals,
+            wilds_after=wilds,
+            value=value,
+            received=() if waits else rest,
+            held=len(rest) if waits else 0,
+        ),
     )
-    if error is not None and error.reason is Reason.MINIMUM_UNREACHABLE:
-        return take_short_of_minimum(state, facts.team)
-    return error
 
 
 def _rest_of_pile(pile: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -162,11 +163,11 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
     # two cards kept besides the rest of the pile, since in the draw phase nothing is
     # pending and partner has not answered) needs neither the guard nor the turn's facts.
     if not melded or len(cards) > len(hand) - 2 + len(rest):
-        error = _take_error(
-            state, turn_facts(state), cards, naturals=meld.naturals, wilds=meld.wilds, rest=rest
+        refuse(
+            _take_error(
+                state, turn_facts(state), cards, naturals=meld.naturals, wilds=meld.wilds, rest=rest
+            )
         )
-        if error is not None:
-            raise error
     value = 0 if melded else meld.value
     return make(Placement, (rank, cards, hand_after, melds_after, meld, before, value))
 

@@ -21,7 +21,7 @@ from canasta.engine.cards import (
     rank_name,
 )
 from canasta.engine.counts import HandCounts, count_hand, count_hand_less, hand_counts
-from canasta.engine.errors import IllegalActionError, Reason
+from canasta.engine.errors import IllegalActionError, Reason, refuse
 from canasta.engine.events import CanastaCompleted, CardsLaidOff, Event, Melded, RedThreeLaid
 from canasta.engine.facts import TurnFacts, remember_table, turn_facts
 from canasta.engine.going_out import canastas_needed, go_out
@@ -47,7 +47,7 @@ __all__ = [
     "meld",
     "place_cards",
     "placement_error",
-    "take_short_of_minimum",
+    "take_refusal",
     "validate_meld",
 ]
 
@@ -163,9 +163,14 @@ def placement_error(
     return None
 
 
-def take_short_of_minimum(state: GameState, team: int) -> IllegalActionError:
-    """Why a take before ``team``'s initial meld is refused when its melds could not reach
-    the minimum (§4.4): said of the take, where the guard's own sentence speaks of a play."""
+def take_refusal(
+    state: GameState, team: int, error: IllegalActionError | None
+) -> IllegalActionError | None:
+    """The guard's refusal ``error`` of the cards a take places, said of the take: a take
+    before ``team``'s initial meld whose melds could not reach the minimum (§4.4) is refused
+    in a sentence about the take, where the guard's own speaks of a play."""
+    if error is None or error.reason is not Reason.MINIMUM_UNREACHABLE:
+        return error
     whose = your_side(state.rules, state.turn).whose
     return IllegalActionError(
         Reason.BELOW_MINIMUM,
@@ -257,11 +262,9 @@ def place_cards(
         melds_after = replace_at(melds, index, meld)
     # The table of legal shapes answers first; only a refusal needs its reason.
     if black_threes or (meld.naturals, meld.wilds) not in valid_shapes(rules):
-        error = meld_error(
-            meld.naturals, meld.wilds, rank=rank, rules=rules, black_threes=black_threes
+        refuse(
+            meld_error(meld.naturals, meld.wilds, rank=rank, rules=rules, black_threes=black_threes)
         )
-        if error is not None:
-            raise error
     return meld, existing, melds_after
 
 
@@ -326,17 +329,17 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
         )
     value = 0 if facts.melded else cards_value(cards)
     if len(cards) > facts.unguarded:  # beyond the guard's free region, weigh the play
-        error = placement_error(
-            state,
-            facts,
-            rank=rank,
-            cards=cards,
-            naturals_after=meld.naturals,
-            wilds_after=meld.wilds,
-            value=value,
+        refuse(
+            placement_error(
+                state,
+                facts,
+                rank=rank,
+                cards=cards,
+                naturals_after=meld.naturals,
+                wilds_after=meld.wilds,
+                value=value,
+            )
         )
-        if error is not None:
-            raise error
     return make(Placement, (rank, cards, hand_after, melds_after, meld, before, value))
 
 
