@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from canasta.engine.memo import BoundedMemo, clear_caches
+from canasta.engine.memo import FULL_COLLECTION_EVERY, BoundedMemo, clear_caches
 from canasta.engine.rules import classic, preset
 
 
@@ -63,3 +63,14 @@ def test_the_engine_leaves_what_it_loaded_out_of_the_collections() -> None:
     )
     assert before == 0
     assert after > 1000, "the modules the engine loaded are frozen"
+
+
+def test_the_engine_makes_full_collections_rarer_and_keeps_the_other_thresholds() -> None:
+    code = (
+        "import gc; gc.set_threshold(500, 7, 10); import canasta.engine; print(*gc.get_threshold())"
+    )
+    thresholds = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert list(map(int, thresholds)) == [500, 7, FULL_COLLECTION_EVERY]
+    assert FULL_COLLECTION_EVERY >= 100

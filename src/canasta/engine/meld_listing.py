@@ -44,13 +44,15 @@ FreePlays = dict[Offer, tuple[MeldAction | LayOff, ...]]
 #: Plays by their cards.
 PlaysByCards = dict[tuple[Card, ...], MeldAction | LayOff]
 
-#: The free plays of each offer met, in two generations of 1,024 offers. A full garbage
-#: collection walks every play the memo holds, inside whichever call it falls: with 16,384
-#: offers it took up to 7 ms, with 2,048 up to 6 ms in 300 random hands (``python
-#: benchmarks/engine.py --stalls``), with 1,024 under 3 ms. 1,024 answer 53% of the lookups
-#: of 1,500 random hands against 63% for 2,048, for 2% more CPU time in random play and
-#: none in ``normal``'s self-play.
-_memo: BoundedMemo[Offer, tuple[MeldAction | LayOff, ...]] = BoundedMemo(1024)
+#: The free plays of each offer met, in two generations of 512 offers. The memo's plays are
+#: most of what the young generations hold, and every collection of them walks each one,
+#: inside whichever call it falls: with 16,384 offers a collection took up to 7 ms, with
+#: 2,048 up to 6 ms in 300 random hands (``python benchmarks/engine.py --stalls``). With
+#: 512 (and the pile's memo at 128) the largest collection of 1,800 random hands walks
+#: 8,257 objects, against 13,215 with 1,024 (and 256); the memo answers 54.0% of the
+#: lookups of 1,500 random hands against 57.4%, for 1.2% more instructions in random play
+#: (``python benchmarks/instructions.py``: 16.99 M a hand against 16.79 M).
+_memo: BoundedMemo[Offer, tuple[MeldAction | LayOff, ...]] = BoundedMemo(512)
 
 #: Each play the memo holds, by its cards, under the rank it lays off on (0 for a new
 #: meld): offers share most of their plays, so the memo holds each play once and the garbage

@@ -177,9 +177,9 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
 #: (``None`` without one), and whether the pile is frozen for the team.
 Offer = tuple[tuple[Card, ...], tuple[Card, ...], tuple[int, int] | None, bool]
 
-#: The takes of each offer met, before the guard, in two generations of 256 offers (kept
+#: The takes of each offer met, before the guard, in two generations of 128 offers (kept
 #: small for the garbage collector, as the meld listing's memo is).
-_memo: BoundedMemo[Offer, tuple[TakePile, ...]] = BoundedMemo(256)
+_memo: BoundedMemo[Offer, tuple[TakePile, ...]] = BoundedMemo(128)
 
 
 def take_candidates(state: GameState) -> list[TakePile]:
