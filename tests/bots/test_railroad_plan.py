@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from tests.garbage import cycles_left
+
 from canasta.bots import NormalBot
 from canasta.bots.railroad import _way_out, may_go_out_soon
 from canasta.bots.railroad_out import Ending
@@ -155,6 +157,24 @@ def test_a_way_out_this_turn_is_taken() -> None:
         assert any(isinstance(event, WentOut) for event in events)
         went_out += 1
     assert went_out
+
+
+def test_the_search_for_a_way_out_leaves_no_cycles() -> None:
+    # It tries up to 30 positions a turn: held in a cycle, each search's positions waited
+    # for the garbage collector (some 150,000 objects in one three-player railroad game).
+    searched = 0
+    with cycles_left() as found:
+        for state in _states(range(17, 20)):
+            seat = state.to_move
+            assert seat is not None
+            if state.phase is not Phase.PLAY:
+                continue
+            plays = [a for a in legal_actions(state) if isinstance(a, (Meld, LayOff))]
+            if plays:
+                _way_out(view(state, seat), plays)
+                searched += 1
+    assert searched > 10
+    assert not found, f"cycles left for the garbage collector: {dict(found)}"
 
 
 def test_once_every_kind_is_down_the_discard_keeps_the_hand_nearest_going_out() -> None:

@@ -10,13 +10,10 @@ inside later calls.
 
 from __future__ import annotations
 
-import gc
 import random
-from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
+from tests.garbage import cycles_left
 
 from canasta.engine import (
     PLAYER_COUNTS,
@@ -33,33 +30,11 @@ from canasta.engine import (
 TABLES = [(system, players) for system in SYSTEMS for players in PLAYER_COUNTS[system]]
 
 
-@contextmanager
-def engine_garbage() -> Iterator[Counter[str]]:
-    """Count, by type, what the block left caught in cycles that came from the engine."""
-    found: Counter[str] = Counter()
-    gc.collect()
-    gc.disable()
-    flags = gc.get_debug()
-    try:
-        yield found
-        gc.set_debug(flags | gc.DEBUG_SAVEALL)
-        gc.collect()
-        for thing in gc.garbage:
-            code = getattr(thing, "f_code", None)
-            module = type(thing).__module__
-            if module.startswith("canasta") or (code and "canasta" in code.co_filename):
-                found[type(thing).__name__] += 1
-    finally:
-        gc.set_debug(flags)
-        gc.garbage.clear()
-        gc.enable()
-
-
 @pytest.mark.parametrize(("system", "players"), TABLES)
 def test_play_and_refusals_leave_no_cycles(system: str, players: int) -> None:
     rng = random.Random(7)
     refused = 0
-    with engine_garbage() as found:
+    with cycles_left() as found:
         for seed in range(2):
             state = new_game(preset(system, players), seed=seed)
             earlier: list[Action] = []

@@ -438,27 +438,39 @@ def _way_out(seen: PlayerView, placements: Sequence[Meld | LayOff]) -> Meld | La
     through the engine on a position consistent with ``seen`` (the hidden cards play no
     part in it)."""
     state = determinize(seen, random.Random(0))
-    seat = seen.seat
-    team = seen.rules.team_of(seat)
-    tried: set[tuple[tuple[Card, ...], tuple[TableMeld, ...]]] = set()
+    search = _WayOut(seen.seat, seen.rules.team_of(seen.seat))
+    return next((play for play in placements if search.leads_out_after(state, play)), None)
 
-    def leads_out(state: GameState) -> bool:
+
+class _WayOut:
+    """One turn's search for a way out, which remembers the positions it tried (up to
+    :data:`_OUT_POSITIONS`). Methods, not two closures calling each other: those would make
+    a cycle (each function's cell holds the other) that keeps every position tried until
+    the garbage collector finds it, thousands of objects a railroad game."""
+
+    __slots__ = ("seat", "team", "tried")
+
+    def __init__(self, seat: int, team: int) -> None:
+        self.seat = seat
+        self.team = team
+        self.tried: set[tuple[tuple[Card, ...], tuple[TableMeld, ...]]] = set()
+
+    def leads_out(self, state: GameState) -> bool:
         for action in legal_actions(state):
             if isinstance(action, Discard):
-                if len(state.hands[seat]) == 1:
+                if len(state.hands[self.seat]) == 1:
                     return True
-            elif isinstance(action, (Meld, LayOff)) and leads_out_after(state, action):
+            elif isinstance(action, (Meld, LayOff)) and self.leads_out_after(state, action):
                 return True
         return False
 
-    def leads_out_after(state: GameState, play: Meld | LayOff) -> bool:
+    def leads_out_after(self, state: GameState, play: Meld | LayOff) -> bool:
+        tried = self.tried
         if len(tried) >= _OUT_POSITIONS:
             return False
         after = apply(state, play).state
-        key = (after.hands[seat], after.melds[team])
+        key = (after.hands[self.seat], after.melds[self.team])
         if key in tried:
             return False
         tried.add(key)
-        return leads_out(after)
-
-    return next((play for play in placements if leads_out_after(state, play)), None)
+        return self.leads_out(after)
