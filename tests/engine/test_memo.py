@@ -3,9 +3,13 @@ emptied by ``clear_caches``) and what the engine leaves out of the garbage colle
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 
+from canasta.engine.cards import WILD_RANK, parse_cards
+from canasta.engine.kinds import KINDS, kinds_missing, kinds_of
+from canasta.engine.melds import Meld
 from canasta.engine.memo import FULL_COLLECTION_EVERY, BoundedMemo, clear_caches
 from canasta.engine.rules import classic, preset
 
@@ -74,3 +78,25 @@ def test_the_engine_makes_full_collections_rarer_and_keeps_the_other_thresholds(
     ).stdout.split()
     assert list(map(int, thresholds)) == [500, 7, FULL_COLLECTION_EVERY]
     assert FULL_COLLECTION_EVERY >= 100
+
+
+def test_the_kinds_of_a_tuple_of_melds_are_remembered_by_that_tuple_alone() -> None:
+    # Each tuple is dropped once asked: a memo by identity that did not hold its tuples
+    # would answer the next tuple, often built at the same address, with the last one's.
+    rules = preset("railroad", 3)
+    red = Meld.build(9, parse_cards("h9 c9 d9 s9 h9 c9 d9"))
+    black = Meld.build(13, parse_cards("h13 c13 d13 s13 h13 h2 jk"))
+    wild = Meld.build(WILD_RANK, parse_cards("jk jk h2 c2 d2 s2 h2"))
+    open_nines = Meld.build(9, parse_cards("h9 c9 d9"))
+    choices = [red, black, wild, open_nines]
+    rng = random.Random(3)
+    for _ in range(500):
+        melds = [rng.choice(choices) for _ in range(rng.randrange(5))]
+        expected = tuple(
+            kind for kind, meld in (("red", red), ("black", black), ("wild", wild)) if meld in melds
+        )
+        missing = tuple(kind for kind in KINDS if kind not in expected)
+        assert kinds_missing(tuple(melds), rules) == missing
+        assert kinds_of(tuple(melds), rules) == frozenset(expected)
+        assert kinds_missing(melds, rules) == missing, "a list is asked afresh"
+    assert kinds_missing((red,), classic) == ("black", "wild", "sevens")

@@ -15,6 +15,7 @@ from typing import Literal, get_args
 from canasta.engine.cards import SEVEN, THREE, WILD_RANK
 from canasta.engine.errors import IllegalActionError, Reason
 from canasta.engine.melds import Meld, meld_error
+from canasta.engine.memo import forget_with
 from canasta.engine.rules import RuleSet
 
 __all__ = [
@@ -53,22 +54,47 @@ def canasta_kind(meld: Meld, rules: RuleSet) -> CanastaKind | None:
 
 def kinds_of(melds: Iterable[Meld], rules: RuleSet) -> frozenset[CanastaKind]:
     """The kinds of canasta among ``melds``."""
-    # Open melds are no kind: skipped before the call, which asked of every meld at every
-    # step of a railroad bot's search costs more than the question.
-    size = rules.canasta_size
-    kinds: set[CanastaKind] = set()
-    for meld in melds:
-        if len(meld.cards) >= size:
-            kind = canasta_kind(meld, rules)
-            if kind is not None:
-                kinds.add(kind)
-    return frozenset(kinds)
+    return _kinds(melds, rules)[0]
 
 
 def kinds_missing(melds: Iterable[Meld], rules: RuleSet) -> tuple[CanastaKind, ...]:
     """The kinds a player with ``melds`` still needs to go out (§13.10), in order."""
-    have = kinds_of(melds, rules)
-    return tuple(kind for kind in KINDS if kind not in have)
+    return _kinds(melds, rules)[1]
+
+
+#: The kinds of canasta among some melds, and the kinds missing, in order.
+_Kinds = tuple[frozenset[CanastaKind], tuple[CanastaKind, ...]]
+
+#: The kinds of the last tuples of melds asked about, by the tuple's identity: a player's
+#: melds stay one tuple from position to position until a play changes them, and a
+#: railroad bot's search asks at every step (a quarter of a million times in one
+#: three-player game). Each entry holds its tuple, so that no other takes its id while it
+#: is here; a few dozen entries, for the garbage collector.
+_recent: dict[int, tuple[RuleSet, _Kinds, tuple[Meld, ...]]] = {}
+_RECENT = 32
+forget_with(_recent.clear)
+
+
+def _kinds(melds: Iterable[Meld], rules: RuleSet) -> _Kinds:
+    known = _recent.get(id(melds))
+    if known is not None and known[0] is rules:
+        return known[1]
+    # Open melds are no kind: skipped before the call, which asked of every meld at every
+    # step of a railroad bot's search costs more than the question.
+    size = rules.canasta_size
+    found: set[CanastaKind] = set()
+    for meld in melds:
+        if len(meld.cards) >= size:
+            kind = canasta_kind(meld, rules)
+            if kind is not None:
+                found.add(kind)
+    have = frozenset(found)
+    kinds = (have, tuple(kind for kind in KINDS if kind not in have))
+    if isinstance(melds, tuple):
+        if len(_recent) >= _RECENT:
+            _recent.clear()
+        _recent[id(melds)] = (rules, kinds, melds)
+    return kinds
 
 
 def open_meld(melds: Iterable[Meld], rank: int, rules: RuleSet) -> Meld | None:
