@@ -108,12 +108,8 @@ def open_meld(melds: Iterable[Meld], rank: int, rules: RuleSet) -> Meld | None:
 
 def sevens_canasta(melds: Iterable[Meld], rules: RuleSet) -> bool:
     """Whether ``melds`` hold a canasta of sevens."""
-    # ``canasta_kind(meld, rules) == "sevens"``, asked of the rank first: most melds are
-    # not of sevens, and the lock is read at every listing of a railroad discard.
-    if not rules.sevens_canasta_bonus:
-        return False
-    size = rules.canasta_size
-    return any(meld.rank == SEVEN and len(meld.cards) >= size for meld in melds)
+    # The lock is read at every listing of a railroad discard: the kinds are remembered.
+    return bool(rules.sevens_canasta_bonus) and "sevens" in _kinds(melds, rules)[0]
 
 
 def sevens_locked(melds: Sequence[Sequence[Meld]], rules: RuleSet) -> bool:
