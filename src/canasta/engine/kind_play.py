@@ -159,20 +159,27 @@ def validate_kind_meld(state: GameState, action: MeldAction | LayOff) -> Placeme
         target = open_meld(melds, rank, rules) if rank != THREE else None
     value = 0 if facts.melded else cards_value(cards)
     meld, melds_after = _placement(state, rank=rank, cards=cards, target=target)
+    placement = Placement(rank, cards, hand_after, melds_after, meld, target, value)
     if rank == THREE:
         _check_black_threes(state, hand_after, value)
     else:
-        refuse(
-            kind_guard(
-                state,
-                hand_after=hand_after,
-                melds_after=melds_after,
-                value=value,
-                completes=_completes(target, meld, rules),
-                received=_released(state, value),
-            )
-        )
-    return Placement(rank, cards, hand_after, melds_after, meld, target, value)
+        refuse(_guarded(state, placement, _released(state, value)))
+    return placement
+
+
+def _guarded(
+    state: GameState, placement: Placement, received: tuple[Card, ...]
+) -> IllegalActionError | None:
+    """Why the guard refuses ``placement`` (the player then receiving ``received``), or
+    ``None``."""
+    return kind_guard(
+        state,
+        hand_after=placement.hand_after,
+        melds_after=placement.melds_after,
+        value=placement.value,
+        completes=_completes(placement.before, placement.meld, state.rules),
+        received=received,
+    )
 
 
 def _released(state: GameState, value: int) -> tuple[Card, ...]:
@@ -352,21 +359,10 @@ def validate_kind_take(state: GameState, action: TakePile) -> Placement:
     meld, melds_after = _placement(state, rank=rank, cards=cards, target=target, extra=(top,))
     value = 0 if facts.melded else cards_value((*cards, top))
     rest = tuple(card for card in pile[:-1] if card not in RED_THREES)
-    refuse(
-        take_refusal(
-            state,
-            facts.team,
-            kind_guard(
-                state,
-                hand_after=hand_after,
-                melds_after=melds_after,
-                value=value,
-                completes=_completes(target, meld, rules),
-                received=rest if facts.need - value <= 0 else (),
-            ),
-        )
-    )
-    return Placement(rank, cards, hand_after, melds_after, meld, target, value)
+    placement = Placement(rank, cards, hand_after, melds_after, meld, target, value)
+    received = rest if facts.need - value <= 0 else ()
+    refuse(take_refusal(state, facts.team, _guarded(state, placement, received)))
+    return placement
 
 
 def kind_take_candidates(state: GameState) -> list[TakePile]:
