@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-__all__ = ["CanastaError", "IllegalActionError", "NotationError", "Reason", "refuse"]
+__all__ = ["CanastaError", "IllegalActionError", "NotationError", "Reason", "raise_refusal"]
 
 
 class CanastaError(ValueError):
@@ -66,14 +66,14 @@ class IllegalActionError(CanastaError):
         return f"{self.sentence} (rules §{self.rule})"
 
 
-def refuse(error: IllegalActionError | None) -> None:
+def raise_refusal(error: IllegalActionError | None) -> None:
     """Raise ``error``, if there is one, from a frame that lets go of it.
 
     A frame that holds the error it raises (``error = ...; raise error``) makes a cycle: the
     error, its traceback, that frame. Only the garbage collector frees it, with every frame
     of the call and all they hold, and a listing that catches refusals makes thousands of
     them. So a refusal held in a variable is raised here, passed straight from the call
-    that finds it (``refuse(discard_error(...))``), and no caller's frame holds it.
+    that finds it (``raise_refusal(discard_error(...))``), and no caller's frame holds it.
     """
     if error is not None:
         try:

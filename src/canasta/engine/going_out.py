@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from canasta.engine.cards import THREE, WILD_CARDS, Card
 from canasta.engine.counts import hand_counts
-from canasta.engine.errors import IllegalActionError, Reason, refuse
+from canasta.engine.errors import IllegalActionError, Reason, raise_refusal
 from canasta.engine.events import Event, PartnerAnswered, PartnerAsked, WentOut
 from canasta.engine.melds import meld_error
 from canasta.engine.round_end import end_round
@@ -109,7 +109,7 @@ def ask_error(state: GameState, table: TableCounts | None = None) -> IllegalActi
 
 def validate_ask(state: GameState) -> None:
     """Refuse "may I go out?" unless the player could go out this turn (§8.1)."""
-    refuse(ask_error(state))
+    raise_refusal(ask_error(state))
 
 
 def ask(state: GameState, events: list[Event]) -> GameState:

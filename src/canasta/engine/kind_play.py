@@ -34,7 +34,7 @@ from canasta.engine.cards import (
     rank_name,
 )
 from canasta.engine.counts import hand_groups
-from canasta.engine.errors import IllegalActionError, Reason, refuse
+from canasta.engine.errors import IllegalActionError, Reason, raise_refusal
 from canasta.engine.events import CanastaCompleted, Event
 from canasta.engine.kind_guard import kind_facts, kind_guard
 from canasta.engine.kinds import canasta_kind, kind_shape_error, open_meld, sort_melds
@@ -105,7 +105,7 @@ def _placement(
     rules = state.rules
     placed = (*cards, *extra)
     meld = target.added(placed) if target is not None else Meld.build(rank, placed)
-    refuse(kind_shape_error(rank, meld.naturals, meld.wilds, rules))
+    raise_refusal(kind_shape_error(rank, meld.naturals, meld.wilds, rules))
     melds = state.melds[rules.team_of(state.turn)]
     if target is not None:
         # The melds are in table order (:func:`sort_melds`), where the meld grown keeps the
@@ -163,7 +163,7 @@ def validate_kind_meld(state: GameState, action: MeldAction | LayOff) -> Placeme
     if rank == THREE:
         _check_black_threes(state, hand_after, value)
     else:
-        refuse(_guarded(state, placement, _released(state, value)))
+        raise_refusal(_guarded(state, placement, _released(state, value)))
     return placement
 
 
@@ -361,7 +361,7 @@ def validate_kind_take(state: GameState, action: TakePile) -> Placement:
     rest = tuple(card for card in pile[:-1] if card not in RED_THREES)
     placement = Placement(rank, cards, hand_after, melds_after, meld, target, value)
     received = rest if facts.need - value <= 0 else ()
-    refuse(take_refusal(state, facts.team, _guarded(state, placement, received)))
+    raise_refusal(take_refusal(state, facts.team, _guarded(state, placement, received)))
     return placement
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from canasta.engine.actions import Discard
 from canasta.engine.cards import RED_THREES, Card
-from canasta.engine.errors import IllegalActionError, Reason, refuse
+from canasta.engine.errors import IllegalActionError, Reason, raise_refusal
 from canasta.engine.events import (
     CardsLaidOff,
     Event,
@@ -84,7 +84,7 @@ def validate_kind_discard(state: GameState, action: Discard) -> tuple[Card, ...]
     if hand_after is None:
         raise not_in_hand((action.card,))
     facts = kind_facts(state)
-    refuse(
+    raise_refusal(
         _turn_refusal(state, facts)
         or discard_refusal(
             action.card, len(hand_after), state.rules, locked=facts.locked, missing=facts.missing

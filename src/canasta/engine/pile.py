@@ -17,7 +17,7 @@ from canasta.engine.cards import (
     wild_cards_in,
 )
 from canasta.engine.counts import count_hand
-from canasta.engine.errors import IllegalActionError, Reason, refuse
+from canasta.engine.errors import IllegalActionError, Reason, raise_refusal
 from canasta.engine.events import Event, PileTaken
 from canasta.engine.facts import TurnFacts, turn_facts
 from canasta.engine.going_out import go_out
@@ -163,7 +163,7 @@ def validate_take(state: GameState, action: TakePile) -> Placement:
     # two cards kept besides the rest of the pile, since in the draw phase nothing is
     # pending and partner has not answered) needs neither the guard nor the turn's facts.
     if not melded or len(cards) > len(hand) - 2 + len(rest):
-        refuse(
+        raise_refusal(
             _take_error(
                 state, turn_facts(state), cards, naturals=meld.naturals, wilds=meld.wilds, rest=rest
             )

@@ -21,7 +21,7 @@ from canasta.engine.cards import (
     rank_name,
 )
 from canasta.engine.counts import HandCounts, count_hand, count_hand_less, hand_counts
-from canasta.engine.errors import IllegalActionError, Reason, refuse
+from canasta.engine.errors import IllegalActionError, Reason, raise_refusal
 from canasta.engine.events import CanastaCompleted, CardsLaidOff, Event, Melded, RedThreeLaid
 from canasta.engine.facts import TurnFacts, remember_table, turn_facts
 from canasta.engine.going_out import canastas_needed, go_out
@@ -262,7 +262,7 @@ def place_cards(
         melds_after = replace_at(melds, index, meld)
     # The table of legal shapes answers first; only a refusal needs its reason.
     if black_threes or (meld.naturals, meld.wilds) not in valid_shapes(rules):
-        refuse(
+        raise_refusal(
             meld_error(meld.naturals, meld.wilds, rank=rank, rules=rules, black_threes=black_threes)
         )
     return meld, existing, melds_after
@@ -329,7 +329,7 @@ def validate_meld(state: GameState, action: MeldAction | LayOff) -> Placement:
         )
     value = 0 if facts.melded else cards_value(cards)
     if len(cards) > facts.unguarded:  # beyond the guard's free region, weigh the play
-        refuse(
+        raise_refusal(
             placement_error(
                 state,
                 facts,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from canasta.engine.actions import Discard
 from canasta.engine.cards import RED_THREES, Card
-from canasta.engine.errors import IllegalActionError, Reason, refuse
+from canasta.engine.errors import IllegalActionError, Reason, raise_refusal
 from canasta.engine.events import Discarded, Event, RedThreeLaid, StockExhausted
 from canasta.engine.going_out import canastas_needed, go_out
 from canasta.engine.pile import discard_onto_pile, take_candidates
@@ -80,7 +80,7 @@ def validate_discard(state: GameState, action: Discard) -> tuple[Card, ...]:
     hand_after = without_cards(state.hands[state.turn], (action.card,))
     if hand_after is None:
         raise not_in_hand((action.card,))
-    refuse(discard_error(state, hand_after))
+    raise_refusal(discard_error(state, hand_after))
     return hand_after
 
 
