@@ -7,7 +7,15 @@ import pickle
 
 import pytest
 
-from canasta.engine import CanastaError, NotationError, RuleSet, classic, preset
+from canasta.engine import (
+    COMPASS,
+    PLAYER_COUNTS,
+    CanastaError,
+    NotationError,
+    RuleSet,
+    classic,
+    preset,
+)
 from canasta.engine.documents import rules_dict, validate_rules
 
 
@@ -67,3 +75,11 @@ def test_a_bad_rules_object_is_named_in_one_sentence(
     with pytest.raises(NotationError) as caught:
         validate_rules({**rules_dict(classic), "unknown": 1, **change})
     assert str(caught.value) == sentence
+
+
+def test_every_tables_seats_are_named_in_turn_order_clockwise_from_south() -> None:
+    for system, counts in PLAYER_COUNTS.items():
+        for players in counts:
+            seats = preset(system, players).seat_names
+            assert seats[0] == "South"
+            assert list(seats) == sorted(seats, key=COMPASS.index), (system, players)

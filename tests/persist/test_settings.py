@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from canasta.engine import classic
 from canasta.persist import Names, Paths, Settings, load_settings, save_settings
 
 from .helpers import assert_one_sentence
@@ -78,9 +79,19 @@ def test_names_that_are_not_names(paths: Paths, names: object) -> None:
 
 
 def test_names_by_seat() -> None:
-    names = Names(south="Ada", east="Dee")
+    names = Names(south="Ada", east="Dee", southwest="Eve")
 
-    assert [names.of(seat) for seat in range(4)] == ["Ada", "West", "North", "Dee"]
+    assert [names.of(seat) for seat in classic.seat_names] == ["Ada", "West", "North", "Dee"]
+    assert names.by_seat() == {
+        "South": "Ada",
+        "Southwest": "Eve",
+        "West": "West",
+        "Northwest": "Northwest",
+        "North": "North",
+        "Northeast": "Northeast",
+        "East": "Dee",
+        "Southeast": "Southeast",
+    }
 
 
 def test_names_are_trimmed(paths: Paths) -> None:

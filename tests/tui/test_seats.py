@@ -57,18 +57,21 @@ def test_scores_in_a_phrase() -> None:
 
 
 def test_options_seat_a_human_and_bots_and_name_them_at_any_table() -> None:
-    options = Options(levels=("hard",), names=("Ada", "Bob", "Cy", "Dee"))
+    names = {"South": "Ada", "West": "Bob", "North": "Cy", "East": "Dee", "Southwest": "Eve"}
+    options = Options(levels=("hard",), names=names)
     six = preset("classic", 6)
 
     assert options.kinds(six) == (HUMAN, *("hard",) * 5)
-    assert options.player_names(six) == (
+    assert options.player_names(six) == ("Ada", "Eve", "Northwest", "Cy", "Northeast", "Southeast")
+    assert options.player_names(preset("classic", 3)) == ("Ada", "Bob", "Dee")
+    # A name chosen at the seating screen stays.
+    assert options.player_names(six, ("Ada", "Flo", *six.seat_names[2:])) == (
         "Ada",
-        "Southwest",
+        "Flo",
         "Northwest",
         "Cy",
         "Northeast",
         "Southeast",
     )
-    assert options.player_names(preset("classic", 3)) == ("Ada", "Bob", "Dee")
     # Levels for another table's seats: the first level for all of them.
     assert Options(levels=("easy", "hard", "hard")).kinds(six)[1:] == ("easy",) * 5

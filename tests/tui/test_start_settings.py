@@ -44,7 +44,7 @@ async def test_saved_settings_draw_the_first_frame_and_stand(paths: Paths) -> No
     save_settings(paths, saved)
     note = paths.settings_checked_file.read_bytes()
     app = started()
-    assert app.table_screen.by_suit and app.options.names[0] == "Ada"
+    assert app.table_screen.by_suit and app.options.names["South"] == "Ada"
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
         assert app.settings == saved
@@ -71,11 +71,11 @@ async def test_values_taken_as_written_that_prove_invalid_give_way_once_the_tabl
         json.dumps({"canasta": settings_module.__version__, "sha256": digest})
     )
     app = started()
-    assert app.options.names[0] == "A" * 30  # as written
+    assert app.options.names["South"] == "A" * 30  # as written
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(pilot)
         assert app.settings == Settings(hand_order="suit")
-        assert app.options.names[0] == "You" and app.table_screen.by_suit
+        assert app.options.names["South"] == "You" and app.table_screen.by_suit
         assert app.options.pace == "instant"  # the command line's choice stays
         (problem,) = warnings(app)
         assert "'names.south'" in problem

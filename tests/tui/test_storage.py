@@ -97,7 +97,7 @@ def saving_app(
     seed: int = 5,
     resume: bool = False,
     state: GameState | None = None,
-    names: tuple[str, str, str, str] | None = None,
+    names: dict[str, str] | None = None,
 ) -> CanastaApp:
     """An app that saves under ``paths``, with random bots playing instantly (their
     randomness derived from the record, as in a real game), the players called ``names``
@@ -382,7 +382,7 @@ async def _play_to_the_end(pilot: Pilot[int], app: CanastaApp) -> None:
 async def test_a_finished_game_is_counted_archived_and_replayed(paths: Paths) -> None:
     # A game to 50 points: seed 146 ends it in about 40 actions (seed 8 took 120).
     short = new_game(RuleSet(target_score=50), seed=146)
-    app = saving_app(paths, state=short, names=("You", "Wes", "Nora", "Ed"))
+    app = saving_app(paths, state=short, names={"West": "Wes", "North": "Nora", "East": "Ed"})
     notes = notes_of(app)
     async with app.run_test(size=(100, 32)) as pilot:
         await _play_to_the_end(pilot, app)
@@ -501,7 +501,7 @@ def test_bad_settings_are_reported_and_their_defaults_used(
     (app,) = started
     assert app.paths == paths
     assert app.options.pace == "normal" and app.options.by_suit
-    assert app.options.names[0] == "You"
+    assert app.options.names["South"] == "You"
     assert len(app.notes) == 2, app.notes
     assert all(note.startswith("The setting ") for note in app.notes), app.notes
 

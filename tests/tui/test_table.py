@@ -80,7 +80,12 @@ async def _table_at_100x32(app: CanastaApp) -> str:
 async def test_the_score_bar_names_the_dealer_as_the_table_names_the_players() -> None:
     # Named opponents (the settings' names): the header said "Dealer East" of Lee.
     named = make_app(
-        Options(seed=SEED, levels=("random",), pace="instant", names=("You", "Kim", "Bob", "Lee")),
+        Options(
+            seed=SEED,
+            levels=("random",),
+            pace="instant",
+            names={"West": "Kim", "North": "Bob", "East": "Lee"},
+        ),
         bots=[RandomBot() for _ in range(3)],
         bot_seed=BOT_SEED,
     )

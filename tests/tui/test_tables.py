@@ -248,12 +248,41 @@ async def test_names_from_the_settings_name_the_players_of_the_next_game(tmp_pat
     assert [info.name for info in saved.session.seats] == ["You", "Kim", "North", "East"]
     # The next start names them so from the first deal.
     again = make_app(
-        Options(seed=SEED, pace="instant", names=("You", "Kim", "North", "East")),
+        Options(seed=SEED, pace="instant", names={"West": "Kim"}),
         bot_seed=BOT_SEED,
     )
     async with again.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         assert "Kim 11 cards" in screen_text(again)
+
+
+async def test_the_settings_name_the_seats_of_the_table_chosen_there(tmp_path: Path) -> None:
+    # The five- and six-player tables' diagonal seats could not be named in the settings.
+    paths = Paths.under(tmp_path)
+    app = make_app(Options(seed=SEED, pace="instant"), paths=paths, bot_seed=BOT_SEED)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await press(pilot, "p")
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        text = screen_text(app)
+        assert "Name of West" in text and "Name of Southwest" not in text
+        screen.query_one("#players", Select).value = 6
+        await settle(pilot)
+        text = screen_text(app)
+        for seat in preset("classic", 6).seat_names:
+            assert f"Name of {seat}" in text
+        assert "Name of West" not in text and "Name of East" not in text
+        await pilot.click("#name-southwest")
+        await press(pilot, "end", "ctrl+u", *"Eve")
+        await press(pilot, "ctrl+s")
+        await press(pilot, "g")
+        assert isinstance(app.screen, SeatingScreen)
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert app.session.names[:2] == ("South", "Eve")
+        assert "Eve" in screen_text(app)
+    assert load_settings(paths).value.names.southwest == "Eve"
 
 
 async def test_the_settings_offer_each_systems_tables_and_the_next_game_seats_one(

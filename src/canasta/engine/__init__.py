@@ -63,7 +63,7 @@ from canasta.engine.game import (
 from canasta.engine.legality import LegalActions, canonical
 from canasta.engine.melds import Meld as TableMeld
 from canasta.engine.memo import freeze_loaded
-from canasta.engine.rules import PLAYER_COUNTS, SYSTEMS, RuleSet, classic, preset
+from canasta.engine.rules import COMPASS, PLAYER_COUNTS, SYSTEMS, RuleSet, classic, preset
 from canasta.engine.scoring import RoundScore
 from canasta.engine.state import TEAM_NAMES, GameState, Phase, Seat
 from canasta.engine.view import PlayerView, determinize, view
@@ -79,6 +79,7 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "COMPASS",
     "JOKER",
     "PLAYER_COUNTS",
     "SYSTEMS",

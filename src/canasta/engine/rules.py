@@ -17,6 +17,7 @@ from canasta.engine.errors import CanastaError
 from canasta.engine.tuples import distinct
 
 __all__ = [
+    "COMPASS",
     "DEFAULT_PLAYERS",
     "PLAYER_COUNTS",
     "SYSTEMS",
@@ -50,6 +51,18 @@ SEAT_NAMES: dict[int, tuple[str, ...]] = {
     5: ("South", "Southwest", "Northwest", "Northeast", "Southeast"),
     6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast"),
 }
+#: Every seat name of every table, clockwise from South: each table's seats come in it in
+#: their turn order.
+COMPASS: tuple[str, ...] = (
+    "South",
+    "Southwest",
+    "West",
+    "Northwest",
+    "North",
+    "Northeast",
+    "East",
+    "Southeast",
+)
 
 
 class _Fields(NamedTuple):

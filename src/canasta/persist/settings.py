@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Final, Literal, Name
 
 from canasta import __version__
 from canasta.choices import Level, Pace
-from canasta.engine import PLAYER_COUNTS, SYSTEMS, RuleSet, Seat, classic, preset
+from canasta.engine import COMPASS, PLAYER_COUNTS, SYSTEMS, RuleSet, classic, preset
 from canasta.persist.checks import Check, CrossCheck, PlayerName
 
 if TYPE_CHECKING:
@@ -89,8 +89,8 @@ PlayerCount = Annotated[int, CrossCheck(_a_count_the_system_allows)]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Names:
-    """The name shown for each seat of the classic table (at another table, a seat of one of
-    these names gets its name, and the others are called by their seats)."""
+    """The name shown for each seat, by the seat's name: a seat is called so at every table
+    that has it (the five- and six-player tables have the diagonal ones)."""
 
     __pydantic_config__: ClassVar[ConfigDict] = _ONLY_FIELDS
 
@@ -98,11 +98,19 @@ class Names:
     west: PlayerName = "West"
     north: PlayerName = "North"
     east: PlayerName = "East"
+    southwest: PlayerName = "Southwest"
+    northwest: PlayerName = "Northwest"
+    northeast: PlayerName = "Northeast"
+    southeast: PlayerName = "Southeast"
 
-    def of(self, seat: int) -> str:
-        """The name of ``seat`` (0 South, 1 West, 2 North, 3 East)."""
-        name: str = getattr(self, Seat(seat).name.lower())
+    def of(self, seat: str) -> str:
+        """The name of the seat called ``seat`` (one of :data:`~canasta.engine.COMPASS`)."""
+        name: str = getattr(self, seat.lower())
         return name
+
+    def by_seat(self) -> dict[str, str]:
+        """Every seat's name, by the seat's name."""
+        return {seat: self.of(seat) for seat in COMPASS}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -246,7 +246,6 @@ class CanastaApp(PlayApp):
         if settings is None:
             return
         self._settings = settings
-        names = settings.names
         level = settings.difficulty
         self._use_options(
             dataclasses.replace(
@@ -254,7 +253,7 @@ class CanastaApp(PlayApp):
                 pace=settings.pace,
                 theme=settings.theme,
                 ascii=settings.ascii,
-                names=(names.south, names.west, names.north, names.east),
+                names=settings.names.by_seat(),
                 by_suit=settings.hand_order == "suit",
                 levels=(level,),
                 rules=settings.rule_set(),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
 from canasta.choices import BOT_TIMEOUT, FALLBACK_LEVEL, LEVELS, is_command
@@ -55,9 +55,9 @@ class Options:
     theme: str = "canasta"
     #: Open the seating screen first (humans and bots at any seat, one keyboard).
     hotseat: bool = False
-    #: The players' names at the classic table's seats, South, West, North, East (from
-    #: the settings; see :meth:`player_names`).
-    names: tuple[str, str, str, str] = ("You", "West", "North", "East")
+    #: The players' names by their seats' names (from the settings; a seat missing here
+    #: is called by its name, see :meth:`player_names`).
+    names: Mapping[str, str] = field(default_factory=lambda: {"South": "You"})
     #: Sort hands by suit (else by rank).
     by_suit: bool = False
 
@@ -73,12 +73,11 @@ class Options:
 
     def player_names(self, rules: RuleSet, given: Sequence[str] = ()) -> tuple[str, ...]:
         """The players' names at ``rules``'s table: a name of its own in ``given`` (chosen
-        at the seating screen) stays; any other seat named like one of the classic table's
-        gets that seat's name in :attr:`names`, else its own (``Southwest``)."""
-        chosen = dict(zip(classic.seat_names, self.names, strict=True))
+        at the seating screen) stays; any other seat gets its name in :attr:`names`, else
+        its own (``Southwest``)."""
         seats = rules.seat_names
         return tuple(
-            name if name != seat else chosen.get(seat, seat)
+            name if name != seat else self.names.get(seat, seat)
             for name, seat in zip(given or seats, seats, strict=True)
         )
 
@@ -114,7 +113,6 @@ class Options:
                 )
         south, levels = _seated(args, rules, levels)
         ascii_mode = bool(args.ascii) or settings.ascii or not is_utf8(sys.__stderr__)
-        names = settings.names
         return cls(
             seed=args.seed,
             rules=rules,
@@ -122,7 +120,7 @@ class Options:
             pace=args.pace or settings.pace,
             ascii=ascii_mode,
             theme=args.theme or settings.theme,
-            names=(names.south, names.west, names.north, names.east),
+            names=settings.names.by_seat(),
             by_suit=settings.hand_order == "suit",
             hotseat=bool(args.hotseat),
             south=south,

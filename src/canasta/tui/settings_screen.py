@@ -18,14 +18,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from canasta.choices import LEVELS, PACES
-from canasta.engine import PLAYER_COUNTS, SYSTEMS, seat_name
+from canasta.engine import COMPASS, PLAYER_COUNTS, SYSTEMS, preset
 from canasta.engine.words import MAX_NAME_LENGTH
 from canasta.persist import Paths, Settings, WriteError, save_settings, validate_settings
 from canasta.tui.theme import SCREENS_CSS
 
 __all__ = ["SettingsScreen"]
 
-_SEATS = ("south", "west", "north", "east")
 _ORDERS = (("By rank", "rank"), ("By suit", "suit"))
 _CHOICES = (
     ("rules", "Rule system of new games"),
@@ -99,14 +98,17 @@ class SettingsScreen(Screen[Settings | None]):
             with Horizontal(classes="settings-row"):
                 yield Label("ASCII cards", classes="settings-label")
                 yield Checkbox("space toggles", settings.ascii, compact=True, id="ascii")
-            for seat, key in enumerate(_SEATS):
-                with Horizontal(classes="settings-row"):
-                    yield Label(f"Name of {seat_name(seat)}", classes="settings-label")
+            # A row for every seat of any table; those of the table chosen above show.
+            seats = settings.rule_set().seat_names
+            for seat in COMPASS:
+                with Horizontal(classes="settings-row", id=f"row-{seat.lower()}") as row:
+                    row.display = seat in seats
+                    yield Label(f"Name of {seat}", classes="settings-label")
                     yield Input(
                         settings.names.of(seat),
                         max_length=MAX_NAME_LENGTH,
                         compact=True,
-                        id=f"name-{key}",
+                        id=f"name-{seat.lower()}",
                     )
             yield Static(
                 "Pace, theme, ASCII cards and hand order apply now; the rules, players, "
@@ -120,14 +122,19 @@ class SettingsScreen(Screen[Settings | None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """Another rule system offers only the player counts it allows (the count stays
-        when the system allows it, else the system's first)."""
-        if event.select.id != "rules" or not isinstance(event.value, str):
-            return
+        when the system allows it, else the system's first); the names asked for are those
+        of the seats at the table chosen."""
+        system = self.query_one("#rules", Select).value
         players = self.query_one("#players", Select)
-        allowed = PLAYER_COUNTS[event.value]
-        keep = players.value if players.value in allowed else allowed[0]
-        players.set_options(_player_choices(event.value))
-        players.value = keep
+        if event.select.id == "rules" and isinstance(event.value, str):
+            allowed = PLAYER_COUNTS[event.value]
+            keep = players.value if players.value in allowed else allowed[0]
+            players.set_options(_player_choices(event.value))
+            players.value = keep
+        if isinstance(system, str) and isinstance(players.value, int):
+            seats = preset(system, players.value).seat_names
+            for seat in COMPASS:
+                self.query_one(f"#row-{seat.lower()}").display = seat in seats
 
     def chosen(self) -> dict[str, Any]:
         """The values on the screen, as the settings file would hold them."""
@@ -138,8 +145,8 @@ class SettingsScreen(Screen[Settings | None]):
                 data[key.replace("-", "_")] = value
         data["ascii"] = self.query_one("#ascii", Checkbox).value
         data["names"] = {
-            key: self.query_one(f"#name-{key}", Input).value or seat_name(seat)
-            for seat, key in enumerate(_SEATS)
+            seat.lower(): self.query_one(f"#name-{seat.lower()}", Input).value or seat
+            for seat in COMPASS
         }
         return data
 
