@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import DataTable
+from textual.widgets._footer import FooterKey
 
 from canasta.engine import (
     Answer,
@@ -89,7 +90,10 @@ async def test_a_whole_round_by_keys_and_clicks() -> None:
         labels = [str(sheet.get_row_at(i)[0]).strip() for i in range(sheet.row_count)]
         assert labels[:2] == ["Round 1", "Melds"]
         assert "Going out" in labels and "Running total" in labels
-        await press(pilot, "n")
+        # The sheet's keys are in its footer, as everywhere, and a click on one works.
+        keys = {key.description: key for key in app.screen.query(FooterKey)}
+        assert set(keys) == {"Next round", "Back"}
+        await pilot.click(keys["Next round"])
         await settle(pilot)
         assert app.session.actions[-1] == NextRound() or app.session.state.round_no == 2
         assert app.session.state.round_no == 2

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select, Static
+from textual.widgets._footer import FooterKey
 
 from canasta import tui
 from canasta.__main__ import build_parser
@@ -367,6 +368,8 @@ async def _play_to_the_end(pilot: Pilot[int], app: CanastaApp) -> None:
         state = app.session.state
         if isinstance(screen, ScoreSheetScreen):
             if state.phase is Phase.GAME_OVER:
+                keys = {key.description for key in screen.query(FooterKey)}
+                assert keys == {"New game", "Back", "Quit"}
                 await press(pilot, "escape")
                 return
             await press(pilot, "n")
@@ -377,6 +380,21 @@ async def _play_to_the_end(pilot: Pilot[int], app: CanastaApp) -> None:
         else:
             action: Action = south_choice(state, asked)
             assert app.submit(action), action
+
+
+async def test_new_game_on_the_last_score_sheet_deals_one(paths: Paths) -> None:
+    app = saving_app(paths, state=new_game(RuleSet(target_score=50), seed=146))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await _play_to_the_end(pilot, app)
+        assert app.session.state.phase is Phase.GAME_OVER
+        await press(pilot, "s")
+        assert isinstance(app.screen, ScoreSheetScreen)
+        keys = {key.description: key for key in app.screen.query(FooterKey)}
+        await pilot.click(keys["New game"])
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.session.state.round_no == 1
+        assert app.session.state.phase is not Phase.GAME_OVER
 
 
 async def test_a_finished_game_is_counted_archived_and_replayed(paths: Paths) -> None:

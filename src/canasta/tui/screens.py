@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Label, OptionList, Static
+from textual.widgets import Button, Footer, Label, OptionList, Static
 
 from canasta.engine import RoundScore
 from canasta.engine.cards import WILD_RANK
@@ -179,9 +179,12 @@ class ScoreSheetScreen(ModalScreen[bool]):
 
     CSS_PATH = SCREENS_CSS
 
+    #: ``n`` goes on: the next round's deal, or at the game's end a new game (the footer
+    #: names the one :meth:`check_action` allows).
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "next", "Next round"),
-        Binding("escape", "close", "Close"),
+        Binding("n", "new_game", "New game"),
+        Binding("escape", "close", "Back"),
         Binding("q", "quit_game", "Quit"),
     ]
 
@@ -208,7 +211,7 @@ class ScoreSheetScreen(ModalScreen[bool]):
         self.charted = False
 
     def compose(self) -> ComposeResult:
-        """Title, the table, a chart of the running totals when there is room, a hint."""
+        """Title, the table, a chart of the running totals when there is room, the keys."""
         # Imported here: the table screen starts faster without the sheet's widgets.
         from textual.widgets import DataTable
 
@@ -220,13 +223,7 @@ class ScoreSheetScreen(ModalScreen[bool]):
                 self.charted = chart is not None
                 if chart is not None:
                     yield chart
-            if self.game_over:
-                hint = "n: new game   q: quit   Esc: back to the table"
-            elif self.can_continue:
-                hint = "n: deal the next round   Esc: back to the table"
-            else:
-                hint = "Esc: back to the table"
-            yield Label(hint, id="sheet-hint")
+        yield Footer()
 
     def on_resize(self, event: events.Resize) -> None:
         """Lay the sheet out for the new size (see :meth:`arrange_chart`)."""
@@ -258,15 +255,20 @@ class ScoreSheetScreen(ModalScreen[bool]):
         self.arrange_chart(self.app.size)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``n`` only when there is a next deal or a new game; ``q`` only at the game's end."""
+        """``n`` deals the next round when there is one, or starts a new game at the game's
+        end; ``q`` only at the game's end."""
         if action == "next":
-            return self.can_continue or self.game_over
-        if action == "quit_game":
+            return self.can_continue
+        if action in ("new_game", "quit_game"):
             return self.game_over
         return True
 
     def action_next(self) -> None:
-        """Deal the next round (or start a new game)."""
+        """Deal the next round."""
+        self.dismiss(True)
+
+    def action_new_game(self) -> None:
+        """Start a new game (the game is over)."""
         self.dismiss(True)
 
     def action_close(self) -> None:
@@ -306,8 +308,8 @@ class RulesScreen(ModalScreen[None]):
     CSS_PATH = SCREENS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("r", "close", "Close", show=False),
+        Binding("escape", "close", "Back"),
+        Binding("r", "close", "Back", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -316,7 +318,7 @@ class RulesScreen(ModalScreen[None]):
 
         with VerticalScroll(id="rules-text"):
             yield Markdown(rules_text())
-        yield Label("Esc: back to the table", id="rules-hint")
+        yield Footer()
 
     def action_close(self) -> None:
         """Back to the table."""
