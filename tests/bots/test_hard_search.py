@@ -121,18 +121,19 @@ class _Allowance(HardBot):
 
 
 @pytest.mark.parametrize(
-    ("rules", "scale"),
+    ("rules", "scale", "confidence"),
     [
-        (classic, 1),
-        (preset("railroad", 2), 1),
-        (preset("railroad", 3), 4),
-        (preset("railroad", 6), 4),
+        (classic, 1, 1.0),
+        (preset("railroad", 2), 1, 1.5),
+        (preset("railroad", 3), 4, 1.0),
+        (preset("railroad", 6), 4, 1.0),
     ],
 )
 def test_at_railroad_tables_of_three_or_more_hard_searches_four_times_as_much(
-    rules: RuleSet, scale: int
+    rules: RuleSet, scale: int, confidence: float
 ) -> None:
-    # Four times the deals within four times the work, and four times a turn's work.
+    # Four times the deals within four times the work, and four times a turn's work; a
+    # rival chosen by one standard error of those deals.
     states = list(play(("normal",) * rules.players, seed=8, rounds=1, rules=rules))
     playing = next(
         s for s in states if s.phase is Phase.PLAY and s.to_move == 0 and len(set(s.hands[0])) >= 2
@@ -140,7 +141,7 @@ def test_at_railroad_tables_of_three_or_more_hard_searches_four_times_as_much(
     bot = _Allowance(Effort(playouts=12, cap=None))
     lines = [_Line(Discard(card)) for card in sorted(set(playing.hands[0]))[:2]]
     budget = bot.budget(view(playing, 0), lines, math.inf)
-    assert (budget.deals, budget.work) == (12 * scale, WORK * scale)
+    assert (budget.deals, budget.work, budget.confidence) == (12 * scale, WORK * scale, confidence)
     drawing = next(s for s in states if s.phase is Phase.DRAW and s.to_move == 0)
     bot.decide(view(drawing, 0), legal_actions(drawing), random.Random(0))
     assert bot.allowance == TURN_WORK * scale

@@ -47,9 +47,9 @@ DEAL_WORK = 3.0
 #: At a railroad table of three players or more, a search samples this many times the
 #: deals within as many times the work, and a turn and a round may spend as many times
 #: theirs (:func:`work_scale`): there more search is what wins (411 of 960 games against
-#: two ``normal`` players over eight sets of deals, against 138 of 360 at one time on the
-#: first three), and a railroad playout now costs far less than when these bounds were set
-#: (docs/bots.md).
+#: two ``normal`` players over eight sets of deals, 433 with a rival chosen by one standard
+#: error, against 138 of 360 at one time on the first three), and a railroad playout now
+#: costs far less than when these bounds were set (docs/bots.md).
 CROWDED_RAILROAD = 4
 
 #: A railroad step, in units that take about the time of a classic step's (measured on
