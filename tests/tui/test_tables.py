@@ -226,14 +226,21 @@ async def test_hot_seat_mixes_humans_and_bots_at_any_table(
             assert seen[f"curtain: Pass to {name}."] >= 1, seen
 
 
+async def _open_settings(pilot: Pilot[int], app: CanastaApp) -> SettingsScreen:
+    """The settings screen, opened with ``p`` once the table is up."""
+    await settle(pilot)
+    await press(pilot, "p")
+    screen = app.screen
+    assert isinstance(screen, SettingsScreen)
+    return screen
+
+
 async def test_names_from_the_settings_name_the_players_of_the_next_game(tmp_path: Path) -> None:
     paths = Paths.under(tmp_path)
     app = make_app(Options(seed=SEED, pace="instant"), paths=paths, bot_seed=BOT_SEED)
     async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        await press(pilot, "p")
-        assert isinstance(app.screen, SettingsScreen)
-        app.screen.query_one("#name-west", Input).value = "Kim"
+        screen = await _open_settings(pilot, app)
+        screen.query_one("#name-west", Input).value = "Kim"
         await press(pilot, "ctrl+s")
         assert "West 11 cards" in screen_text(app)  # the game in progress keeps its names
         await press(pilot, "g")
@@ -261,10 +268,7 @@ async def test_the_settings_name_the_seats_of_the_table_chosen_there(tmp_path: P
     paths = Paths.under(tmp_path)
     app = make_app(Options(seed=SEED, pace="instant"), paths=paths, bot_seed=BOT_SEED)
     async with app.run_test(size=(100, 40)) as pilot:
-        await settle(pilot)
-        await press(pilot, "p")
-        screen = app.screen
-        assert isinstance(screen, SettingsScreen)
+        screen = await _open_settings(pilot, app)
         text = screen_text(app)
         assert "Name of West" in text and "Name of Southwest" not in text
         screen.query_one("#players", Select).value = 6
@@ -291,10 +295,7 @@ async def test_the_settings_offer_each_systems_tables_and_the_next_game_seats_on
     paths = Paths.under(tmp_path)
     app = make_app(Options(seed=SEED, pace="instant"), paths=paths, bot_seed=BOT_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await press(pilot, "p")
-        screen = app.screen
-        assert isinstance(screen, SettingsScreen)
+        screen = await _open_settings(pilot, app)
         assert "Rule system of new games" in screen_text(app)
         players = screen.query_one("#players", Select)
         screen.query_one("#rules", Select).value = "traditional"
