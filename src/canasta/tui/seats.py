@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from canasta.engine import RuleSet
+from canasta.engine import COMPASS, RuleSet
 from canasta.engine.narrate import YOU
 from canasta.session import HUMAN
 
@@ -27,16 +27,7 @@ __all__ = [
 ]
 
 #: Compass seats in a few letters.
-_COMPASS = {
-    "South": "S",
-    "Southwest": "SW",
-    "West": "W",
-    "Northwest": "NW",
-    "North": "N",
-    "Northeast": "NE",
-    "East": "E",
-    "Southeast": "SE",
-}
+_COMPASS = dict(zip(COMPASS, ("S", "SW", "W", "NW", "N", "NE", "E", "SE"), strict=True))
 #: The most letters of a player's own name where room is short.
 _SHORT_NAME = 4
 
